@@ -1,0 +1,100 @@
+//! The game abstraction every tessera game implements and the search layer consumes.
+//!
+//! It serves two-, three- and four-seat games without change: the position says whose turn
+//! it is (search never assumes rotation), passes and setup placements are ordinary moves,
+//! and a finished game reports a score per seat ([`Outcome`]). Two-sided searches
+//! (negamax) group seats into two teams through [`Game::team`].
+
+mod movelist;
+mod outcome;
+mod seat;
+
+pub mod perft;
+
+pub use movelist::MoveList;
+pub use outcome::Outcome;
+pub use seat::{BySeat, MAX_SEATS, Seat};
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+/// A legality or parse error for a move, naming the offending text and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError(pub String);
+
+impl Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for MoveError {}
+
+/// A malformed position text, naming what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for PositionError {}
+
+/// A game position with its rules.
+///
+/// Positions are small `Copy`-able values and moves are applied by copy-make
+/// ([`Game::play`]), which makes "unmake" free and the search trivially parallel.
+/// `Display`/`FromStr` give the game's one-line position text and round-trip.
+pub trait Game:
+    Clone + Send + Sync + Debug + Display + FromStr<Err = PositionError> + 'static
+{
+    /// A move: a small `Copy` value whose `Display` is the game's move notation.
+    type Move: Copy + Default + Eq + Hash + Debug + Display + Send + Sync + 'static;
+
+    /// Fixed-capacity list the moves are generated into (no heap allocation).
+    type Moves: Default + std::ops::DerefMut<Target = [Self::Move]>;
+
+    /// The game id used on the command line and in records (`"othello"`).
+    const ID: &'static str;
+
+    /// Number of seats at the table.
+    fn seats(&self) -> usize;
+
+    /// The seat to move.
+    fn to_move(&self) -> Seat;
+
+    /// The team a seat plays for; two-sided (negamax) search needs exactly two teams,
+    /// 0 and 1. Default: each seat is its own team.
+    fn team(&self, seat: Seat) -> u8 {
+        seat.0
+    }
+
+    /// Writes every legal move into `moves` (cleared first). A position where the seat to
+    /// move must pass yields exactly one pass move; a finished game yields none.
+    fn generate_moves(&self, moves: &mut Self::Moves);
+
+    /// The position after `mv`, which must be legal here (see [`Game::parse_move`] for
+    /// checked input).
+    #[must_use]
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// `Some` when the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// 64-bit Zobrist key, kept incrementally, including the seat to move.
+    fn key(&self) -> u64;
+
+    /// Parses a move in this game's notation and checks that it is legal here.
+    ///
+    /// # Errors
+    /// [`MoveError`] naming the text and whether it is malformed or illegal.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// Whether `mv` is legal here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Self::Moves::default();
+        self.generate_moves(&mut moves);
+        moves.contains(&mv)
+    }
+}

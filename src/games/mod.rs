@@ -1,0 +1,3 @@
+//! Game rules, one folder per game. Each implements [`crate::game::Game`].
+
+pub mod othello;

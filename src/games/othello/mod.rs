@@ -1,0 +1,11 @@
+//! Othello (Reversi), 8x8: rules on two bitboards, notation, perft, evaluation and the exact
+//! endgame solver. Rules: `../shared/rules/othello.md` (copied facts in the README).
+
+pub mod movegen;
+pub mod perft;
+mod position;
+mod square;
+pub mod zobrist;
+
+pub use position::{Color, MAX_MOVES, Move, Position};
+pub use square::Square;

@@ -1,0 +1,621 @@
+//! The Othello position (two bitboards relative to the side to move, Edax style), its
+//! moves, and the [`Game`] implementation.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::movegen::{flips, legal_moves};
+use super::square::Square;
+use super::zobrist;
+use crate::game::{BySeat, Game, MoveError, MoveList, Outcome, PositionError, Seat};
+
+/// A disc colour; Black moves first and sits in seat 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Dark, `X`, seat 0.
+    Black,
+    /// Light, `O`, seat 1.
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    #[must_use]
+    pub const fn other(self) -> Self {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// `X` or `O`.
+    #[must_use]
+    pub const fn symbol(self) -> char {
+        match self {
+            Color::Black => 'X',
+            Color::White => 'O',
+        }
+    }
+
+    /// Seat 0 for Black, 1 for White.
+    #[must_use]
+    pub const fn seat(self) -> Seat {
+        match self {
+            Color::Black => Seat(0),
+            Color::White => Seat(1),
+        }
+    }
+}
+
+/// An Othello move: a placement on a square, or a pass. One byte; `Display` is the
+/// square name (`f5`) or `pass`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct Move(u8);
+
+impl Move {
+    /// The pass (legal only when the side to move has no placement).
+    pub const PASS: Move = Move(64);
+
+    /// A placement on `sq`.
+    #[must_use]
+    pub const fn place(sq: Square) -> Self {
+        Move(sq.index() as u8)
+    }
+
+    /// The square placed on, `None` for a pass.
+    #[must_use]
+    pub const fn square(self) -> Option<Square> {
+        if self.0 < 64 {
+            Some(Square::new(self.0))
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is the pass.
+    #[must_use]
+    pub const fn is_pass(self) -> bool {
+        self.0 == 64
+    }
+
+    /// Parses a move's text without checking legality: a square name (case-insensitive) or
+    /// `pass` / `PA` / `ps` / `--`.
+    ///
+    /// # Errors
+    /// A [`MoveError`] naming the text.
+    pub fn parse(text: &str) -> Result<Self, MoveError> {
+        let t = text.trim();
+        if ["pass", "pa", "ps", "--"]
+            .iter()
+            .any(|p| t.eq_ignore_ascii_case(p))
+        {
+            return Ok(Move::PASS);
+        }
+        Square::parse(t).map(Move::place).ok_or_else(|| {
+            MoveError(format!(
+                "'{text}' is not an Othello move (expected a square a1..h8 or 'pass')"
+            ))
+        })
+    }
+}
+
+impl Default for Move {
+    fn default() -> Self {
+        Move::PASS
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.square() {
+            Some(sq) => write!(f, "{sq}"),
+            None => f.write_str("pass"),
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Most moves an Othello position can have: 32 placements is the proven-safe bound
+/// used by Edax (33 with room for the pass).
+pub const MAX_MOVES: usize = 34;
+
+/// An Othello position: the discs of the side to move (`player`) and of its opponent,
+/// the colour to move, and the Zobrist key.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    player: u64,
+    opponent: u64,
+    side: Color,
+    key: u64,
+}
+
+impl Position {
+    /// The standard start: d4, e5 White; d5, e4 Black; Black to move.
+    #[must_use]
+    pub fn start() -> Self {
+        let black = (1 << 28) | (1 << 35);
+        let white = (1 << 27) | (1 << 36);
+        Self::from_colors(black, white, Color::Black).expect("start position is valid")
+    }
+
+    /// A position from the Black and White bitboards and the colour to move.
+    ///
+    /// # Errors
+    /// If the two bitboards overlap.
+    pub fn from_colors(black: u64, white: u64, side: Color) -> Result<Self, PositionError> {
+        if black & white != 0 {
+            return Err(PositionError(format!(
+                "Black and White discs overlap on {:#018x}",
+                black & white
+            )));
+        }
+        let (player, opponent) = match side {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        let key = zobrist::key_from_scratch(black, white, side == Color::White);
+        Ok(Self {
+            player,
+            opponent,
+            side,
+            key,
+        })
+    }
+
+    /// Discs of the side to move.
+    #[must_use]
+    pub const fn player(&self) -> u64 {
+        self.player
+    }
+
+    /// Discs of the side not to move.
+    #[must_use]
+    pub const fn opponent(&self) -> u64 {
+        self.opponent
+    }
+
+    /// The colour to move.
+    #[must_use]
+    pub const fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Black's discs.
+    #[must_use]
+    pub const fn black(&self) -> u64 {
+        match self.side {
+            Color::Black => self.player,
+            Color::White => self.opponent,
+        }
+    }
+
+    /// White's discs.
+    #[must_use]
+    pub const fn white(&self) -> u64 {
+        match self.side {
+            Color::Black => self.opponent,
+            Color::White => self.player,
+        }
+    }
+
+    /// Empty squares.
+    #[must_use]
+    pub const fn empty(&self) -> u64 {
+        !(self.player | self.opponent)
+    }
+
+    /// Number of empty squares.
+    #[must_use]
+    pub const fn empties(&self) -> u32 {
+        self.empty().count_ones()
+    }
+
+    /// Legal placements of the side to move as a bitboard (0 means pass or game over).
+    #[must_use]
+    pub fn legal_placements(&self) -> u64 {
+        legal_moves(self.player, self.opponent)
+    }
+
+    /// Whether neither side can place a disc.
+    #[must_use]
+    pub fn is_game_over(&self) -> bool {
+        legal_moves(self.player, self.opponent) == 0 && legal_moves(self.opponent, self.player) == 0
+    }
+
+    /// Final disc difference from the side to move's view with empties given to the winner
+    /// (the FFO / tournament convention). Meaningful when the game is over.
+    #[must_use]
+    pub fn final_disc_difference(&self) -> i32 {
+        final_score(self.player, self.opponent)
+    }
+
+    /// The position after a pass (side to move swaps, discs unchanged).
+    #[must_use]
+    pub fn pass(&self) -> Self {
+        Self {
+            player: self.opponent,
+            opponent: self.player,
+            side: self.side.other(),
+            key: self.key ^ zobrist::WHITE_TO_MOVE,
+        }
+    }
+
+    /// A diagram of the board with coordinates, `X`/`O` for discs, `.` for empties and `*`
+    /// on the side to move's legal placements; one line per rank, then whose turn it is
+    /// and the disc count.
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let moves = self.legal_placements();
+        let (b, w) = (self.black(), self.white());
+        let mut s = String::from("  a b c d e f g h\n");
+        for r in 0..8 {
+            s.push_str(&format!("{}", r + 1));
+            for f in 0..8 {
+                let bit = 1u64 << (r * 8 + f);
+                let c = if b & bit != 0 {
+                    'X'
+                } else if w & bit != 0 {
+                    'O'
+                } else if moves & bit != 0 {
+                    '*'
+                } else {
+                    '.'
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push_str(&format!(" {}\n", r + 1));
+        }
+        s.push_str("  a b c d e f g h\n");
+        s.push_str(&format!(
+            "{} to move; Black (X) {} discs, White (O) {} discs, {} empty",
+            match self.side {
+                Color::Black => "Black (X)",
+                Color::White => "White (O)",
+            },
+            b.count_ones(),
+            w.count_ones(),
+            self.empties()
+        ));
+        s
+    }
+
+    /// Replays a transcript of moves from the start position: square names concatenated
+    /// (`f5d6c3d3c4`) or separated by spaces; passes may be omitted (they are implied when
+    /// the side to move has no placement) or written as `pass`/`PA`/`ps`/`--`.
+    ///
+    /// # Errors
+    /// A [`MoveError`] naming the first malformed or illegal move and its ply (1-based).
+    pub fn from_transcript(transcript: &str) -> Result<Self, MoveError> {
+        Self::start().replay(transcript)
+    }
+
+    /// Plays a transcript (see [`Position::from_transcript`]) from this position.
+    ///
+    /// # Errors
+    /// As [`Position::from_transcript`].
+    pub fn replay(&self, transcript: &str) -> Result<Self, MoveError> {
+        let mut pos = *self;
+        let compact: String = transcript.chars().filter(|c| !c.is_whitespace()).collect();
+        let bytes = compact.as_bytes();
+        let mut i = 0;
+        let mut ply = 0;
+        while i < bytes.len() {
+            ply += 1;
+            let rest = &compact[i..];
+            let (token, len) = if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case("pass") {
+                (&rest[..4], 4)
+            } else {
+                match rest.get(..2) {
+                    Some(t) => (t, 2),
+                    None => {
+                        return Err(MoveError(format!(
+                            "transcript ends with an incomplete move '{rest}' at ply {ply}"
+                        )));
+                    }
+                }
+            };
+            let mv = Move::parse(token).map_err(|e| MoveError(format!("ply {ply}: {e}")))?;
+            if !mv.is_pass()
+                && pos.legal_placements() == 0
+                && legal_moves(pos.opponent, pos.player) != 0
+            {
+                // Implied pass.
+                pos = pos.pass();
+            }
+            if !pos.is_legal(mv) {
+                return Err(MoveError(format!(
+                    "ply {ply}: {token} is illegal for {} in position {pos}",
+                    match pos.side {
+                        Color::Black => "Black",
+                        Color::White => "White",
+                    }
+                )));
+            }
+            pos = pos.play(mv);
+            i += len;
+        }
+        Ok(pos)
+    }
+}
+
+/// Final disc difference for `p` with empties to the winner.
+#[inline]
+#[must_use]
+pub(crate) fn final_score(p: u64, o: u64) -> i32 {
+    let np = p.count_ones() as i32;
+    let no = o.count_ones() as i32;
+    let diff = np - no;
+    let empties = 64 - np - no;
+    match diff.cmp(&0) {
+        std::cmp::Ordering::Greater => diff + empties,
+        std::cmp::Ordering::Less => diff - empties,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = MoveList<Move, MAX_MOVES>;
+    const ID: &'static str = "othello";
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Seat {
+        self.side.seat()
+    }
+
+    fn generate_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+        let mut bits = legal_moves(self.player, self.opponent);
+        if bits == 0 {
+            if legal_moves(self.opponent, self.player) != 0 {
+                moves.push(Move::PASS);
+            }
+            return;
+        }
+        while bits != 0 {
+            moves.push(Move(bits.trailing_zeros() as u8));
+            bits &= bits - 1;
+        }
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        if mv.is_pass() {
+            return self.pass();
+        }
+        let sq = mv.0 as usize;
+        let f = flips(self.player, self.opponent, sq);
+        debug_assert!(f != 0, "illegal move {mv} in {self}");
+        let mut key = self.key ^ zobrist::WHITE_TO_MOVE ^ zobrist::DISC[self.side as usize][sq];
+        let mut b = f;
+        while b != 0 {
+            key ^= zobrist::FLIP[b.trailing_zeros() as usize];
+            b &= b - 1;
+        }
+        Self {
+            player: self.opponent ^ f,
+            opponent: self.player ^ f ^ (1u64 << sq),
+            side: self.side.other(),
+            key,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_game_over() {
+            return None;
+        }
+        let (b, w) = (
+            self.black().count_ones() as i32,
+            self.white().count_ones() as i32,
+        );
+        let e = 64 - b - w;
+        let scores = match b.cmp(&w) {
+            std::cmp::Ordering::Greater => [b + e, w],
+            std::cmp::Ordering::Less => [b, w + e],
+            std::cmp::Ordering::Equal => [b, w],
+        };
+        Some(Outcome::new(BySeat::from_slice(&scores)))
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mv = Move::parse(text)?;
+        if self.is_legal(mv) {
+            return Ok(mv);
+        }
+        let why = if mv.is_pass() {
+            if self.is_game_over() {
+                "the game is over".to_string()
+            } else {
+                "passing is not allowed while a placement exists".to_string()
+            }
+        } else if self.empty() & (1u64 << mv.0) == 0 {
+            format!("{mv} is occupied")
+        } else if self.is_game_over() {
+            "the game is over".to_string()
+        } else {
+            format!("{mv} flips no disc")
+        };
+        Err(MoveError(format!("illegal move '{}': {why}", text.trim())))
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        let placements = self.legal_placements();
+        if mv.is_pass() {
+            placements == 0 && legal_moves(self.opponent, self.player) != 0
+        } else {
+            placements & (1u64 << mv.0) != 0
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The OBF/FFO one-line form: 64 characters `X`/`O`/`-` in bit order a1..h8, a space,
+    /// then `X` or `O` for the side to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (b, w) = (self.black(), self.white());
+        let mut s = String::with_capacity(66);
+        for i in 0..64 {
+            s.push(if b >> i & 1 != 0 {
+                'X'
+            } else if w >> i & 1 != 0 {
+                'O'
+            } else {
+                '-'
+            });
+        }
+        s.push(' ');
+        s.push(self.side.symbol());
+        f.write_str(&s)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    /// Parses the OBF/FFO form: 64 board characters (`X` or `*` Black, `O` White,
+    /// `-` or `.` empty) in bit order a1..h8, whitespace, then `X` or `O` to move; a `;` and
+    /// anything after it is ignored. Whitespace inside the 64 characters is not allowed.
+    fn from_str(text: &str) -> Result<Self, PositionError> {
+        let body = text.split(';').next().unwrap_or("").trim();
+        let mut parts = body.split_whitespace();
+        let board = parts.next().ok_or_else(|| {
+            PositionError("empty position: expected 64 board characters and a side to move".into())
+        })?;
+        let side = parts.next().ok_or_else(|| {
+            PositionError(format!(
+                "position '{body}' has no side to move (append ' X' or ' O')"
+            ))
+        })?;
+        if let Some(extra) = parts.next() {
+            return Err(PositionError(format!(
+                "unexpected '{extra}' after the side to move in position '{body}'"
+            )));
+        }
+        let n = board.chars().count();
+        if n != 64 {
+            return Err(PositionError(format!(
+                "position board has {n} characters, expected 64 (X/* Black, O White, -/. empty)"
+            )));
+        }
+        let (mut black, mut white) = (0u64, 0u64);
+        for (i, c) in board.chars().enumerate() {
+            match c {
+                'X' | 'x' | '*' => black |= 1 << i,
+                'O' | 'o' => white |= 1 << i,
+                '-' | '.' => {}
+                _ => {
+                    return Err(PositionError(format!(
+                        "bad character '{c}' at square {} of the position (X/* Black, O White, -/. empty)",
+                        Square::new(i as u8)
+                    )));
+                }
+            }
+        }
+        let side = match side {
+            "X" | "x" | "*" => Color::Black,
+            "O" | "o" => Color::White,
+            _ => {
+                return Err(PositionError(format!(
+                    "bad side to move '{side}' (expected X or O)"
+                )));
+            }
+        };
+        Position::from_colors(black, white, side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::perft;
+
+    #[test]
+    fn start_position_text_round_trips() {
+        let s = Position::start();
+        let text = s.to_string();
+        assert_eq!(
+            text,
+            "---------------------------OX------XO--------------------------- X"
+        );
+        assert_eq!(text.parse::<Position>().unwrap(), s);
+    }
+
+    #[test]
+    fn perft_small_depths_generic() {
+        let s = Position::start();
+        let expected = [1, 4, 12, 56, 244, 1396, 8200];
+        for (d, &n) in expected.iter().enumerate() {
+            assert_eq!(perft::perft(&s, d as u32), n, "depth {d}");
+        }
+    }
+
+    #[test]
+    fn bad_positions_are_named() {
+        let e = "XO X".parse::<Position>().unwrap_err();
+        assert!(e.0.contains("64"), "{e}");
+        let mut board = "-".repeat(64);
+        let e = format!("{board} Z").parse::<Position>().unwrap_err();
+        assert!(e.0.contains("'Z'"), "{e}");
+        board.replace_range(10..11, "q");
+        let e = format!("{board} X").parse::<Position>().unwrap_err();
+        assert!(e.0.contains("'q'") && e.0.contains("c2"), "{e}");
+        let e = "-".repeat(64).parse::<Position>().unwrap_err();
+        assert!(e.0.contains("side to move"), "{e}");
+    }
+
+    #[test]
+    fn transcript_and_illegal_moves() {
+        let p = Position::from_transcript("f5d6c3d3c4").unwrap();
+        assert_eq!(p.side(), Color::White);
+        assert_eq!(p.empties(), 55);
+        let e = Position::from_transcript("f5a1").unwrap_err();
+        assert!(e.0.contains("ply 2") && e.0.contains("a1"), "{e}");
+        let e = Position::from_transcript("f5d").unwrap_err();
+        assert!(e.0.contains("incomplete"), "{e}");
+        let e = Position::start().parse_move("f4").unwrap_err();
+        assert!(e.0.contains("flips no disc"), "{e}");
+        let e = Position::start().parse_move("d4").unwrap_err();
+        assert!(e.0.contains("occupied"), "{e}");
+        let e = Position::start().parse_move("pass").unwrap_err();
+        assert!(e.0.contains("not allowed"), "{e}");
+        assert!(Position::start().parse_move("F5").is_ok());
+    }
+
+    #[test]
+    fn scoring_gives_empties_to_the_winner() {
+        // 40-20 with 4 empties is +24 for the winner (rules file, "Result").
+        let p = (1u64 << 40) - 1;
+        let o = ((1u64 << 60) - 1) & !p;
+        assert_eq!(final_score(p, o), 24);
+        assert_eq!(final_score(o, p), -24);
+        // A wiped-out side: 40 Black discs, no White, 24 empties: game over, +64 for Black.
+        let board: String = (0..64).map(|i| if i < 40 { 'X' } else { '-' }).collect();
+        let pos: Position = format!("{board} O").parse().unwrap();
+        assert!(pos.is_game_over());
+        assert_eq!(pos.final_disc_difference(), -64);
+        let out = pos.outcome().unwrap();
+        assert_eq!(out.margin(Seat(0)), 64);
+        assert_eq!(out.rank(Seat(0)), 1);
+        assert_eq!(out.rank(Seat(1)), 2);
+    }
+}
