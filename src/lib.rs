@@ -9,3 +9,4 @@
 
 pub mod game;
 pub mod games;
+pub mod search;

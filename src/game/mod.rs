@@ -41,6 +41,15 @@ impl Display for PositionError {
 }
 impl std::error::Error for PositionError {}
 
+/// A compact code for a move, stored in the transposition table and indexing history
+/// tables: `from_code(m.code()) == m` for every move `m`, and codes are `< Game::MOVE_CODES`.
+pub trait MoveCode: Copy {
+    /// The move's code.
+    fn code(self) -> u16;
+    /// The move with this code (codes come only from [`MoveCode::code`]).
+    fn from_code(code: u16) -> Self;
+}
+
 /// A game position with its rules.
 ///
 /// Positions are small `Copy`-able values and moves are applied by copy-make
@@ -50,13 +59,16 @@ pub trait Game:
     Clone + Send + Sync + Debug + Display + FromStr<Err = PositionError> + 'static
 {
     /// A move: a small `Copy` value whose `Display` is the game's move notation.
-    type Move: Copy + Default + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    type Move: Copy + Default + Eq + Hash + Debug + Display + MoveCode + Send + Sync + 'static;
 
     /// Fixed-capacity list the moves are generated into (no heap allocation).
     type Moves: Default + std::ops::DerefMut<Target = [Self::Move]>;
 
     /// The game id used on the command line and in records (`"othello"`).
     const ID: &'static str;
+
+    /// Upper bound (exclusive) of [`MoveCode::code`] over all moves.
+    const MOVE_CODES: usize;
 
     /// Number of seats at the table.
     fn seats(&self) -> usize;

@@ -9,3 +9,5 @@ pub mod zobrist;
 
 pub use position::{Color, MAX_MOVES, Move, Position};
 pub use square::Square;
+pub mod eval;
+pub mod stability;

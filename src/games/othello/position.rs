@@ -7,7 +7,7 @@ use std::str::FromStr;
 use super::movegen::{flips, legal_moves};
 use super::square::Square;
 use super::zobrist;
-use crate::game::{BySeat, Game, MoveError, MoveList, Outcome, PositionError, Seat};
+use crate::game::{BySeat, Game, MoveCode, MoveError, MoveList, Outcome, PositionError, Seat};
 
 /// A disc colour; Black moves first and sits in seat 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +97,19 @@ impl Move {
                 "'{text}' is not an Othello move (expected a square a1..h8 or 'pass')"
             ))
         })
+    }
+}
+
+impl MoveCode for Move {
+    /// Square index 0..64, 64 for the pass.
+    #[inline]
+    fn code(self) -> u16 {
+        u16::from(self.0)
+    }
+    #[inline]
+    fn from_code(code: u16) -> Self {
+        debug_assert!(code <= 64);
+        Move(code as u8)
     }
 }
 
@@ -364,6 +377,7 @@ impl Game for Position {
     type Move = Move;
     type Moves = MoveList<Move, MAX_MOVES>;
     const ID: &'static str = "othello";
+    const MOVE_CODES: usize = 65;
 
     fn seats(&self) -> usize {
         2

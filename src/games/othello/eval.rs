@@ -1,0 +1,326 @@
+//! The baseline Othello evaluation: mobility, potential mobility, corners, X- and C-squares,
+//! stable discs and disc count, each weighted per game phase and interpolated by the
+//! number of empty squares. Scores are in centi-discs from the side to move's view.
+//!
+//! Every weight lives in [`PARAMS`] (name, default, range, tuning step), so a weights
+//! file from `tuning/` or an SPSA run can set any of them by name.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::movegen::{legal_moves, neighbours};
+use super::position::{Move, Position, final_score};
+use super::stability::stable_discs;
+use crate::game::Outcome;
+use crate::search::{Evaluator, Score};
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// X-squares (b2, g2, b7, g7), each diagonal to a corner.
+const X_SQUARES: [(u64, u64); 4] = [
+    (1 << 9, 1 << 0),
+    (1 << 14, 1 << 7),
+    (1 << 49, 1 << 56),
+    (1 << 54, 1 << 63),
+];
+/// C-squares: edge squares next to a corner, with that corner.
+const C_SQUARES: [(u64, u64); 4] = [
+    ((1 << 1) | (1 << 8), 1 << 0),
+    ((1 << 6) | (1 << 15), 1 << 7),
+    ((1 << 48) | (1 << 57), 1 << 56),
+    ((1 << 55) | (1 << 62), 1 << 63),
+];
+
+/// One tunable weight: its name, default, allowed range and SPSA step.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    /// Name used in weights files.
+    pub name: &'static str,
+    /// Default value (centi-discs per feature unit).
+    pub default: i32,
+    /// Smallest allowed value.
+    pub min: i32,
+    /// Largest allowed value.
+    pub max: i32,
+    /// Perturbation step for SPSA.
+    pub step: i32,
+}
+
+macro_rules! params {
+    ($($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
+        /// The registry of evaluation weights, in [`Weights`] index order. `_open` weights
+        /// apply with 60 empties, `_end` weights with 0, linearly in between.
+        pub const PARAMS: &[Param] = &[$(Param { name: $name, default: $def, min: $min, max: $max, step: $step }),*];
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[repr(usize)]
+        enum P { $($idx),* }
+    };
+}
+
+params! {
+    MobOpen = "mobility_open", 40, 0, 400, 4;
+    MobEnd = "mobility_end", 20, 0, 400, 4;
+    PotOpen = "potential_mobility_open", 15, 0, 200, 2;
+    PotEnd = "potential_mobility_end", 5, 0, 200, 2;
+    CornerOpen = "corner_open", 350, 0, 2000, 20;
+    CornerEnd = "corner_end", 150, 0, 2000, 20;
+    XOpen = "x_square_open", -180, -1000, 0, 10;
+    XEnd = "x_square_end", -40, -1000, 0, 10;
+    COpen = "c_square_open", -50, -500, 0, 5;
+    CEnd = "c_square_end", -10, -500, 0, 5;
+    StableOpen = "stable_open", 80, 0, 500, 5;
+    StableEnd = "stable_end", 60, 0, 500, 5;
+    DiscOpen = "disc_open", -5, -100, 100, 2;
+    DiscEnd = "disc_end", 40, -100, 200, 2;
+}
+
+/// Evaluation weights, indexed like [`PARAMS`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights(pub Vec<i32>);
+
+impl Default for Weights {
+    fn default() -> Self {
+        Self(PARAMS.iter().map(|p| p.default).collect())
+    }
+}
+
+impl Weights {
+    /// Reads a weights file: a JSON object `{"name": value, ...}`; names not given keep their
+    /// defaults.
+    ///
+    /// # Errors
+    /// A one-line message naming the file and the unreadable part, an unknown name (listing
+    /// the valid ones) or a value outside its range.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
+        Self::from_json(&text).map_err(|e| format!("weights file {}: {e}", path.display()))
+    }
+
+    /// Parses the JSON form of [`Weights::load`].
+    ///
+    /// # Errors
+    /// As [`Weights::load`].
+    pub fn from_json(text: &str) -> Result<Self, String> {
+        let map: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(text).map_err(|e| format!("not a JSON object of weights: {e}"))?;
+        let mut w = Self::default();
+        for (k, v) in map {
+            let i = PARAMS.iter().position(|p| p.name == k).ok_or_else(|| {
+                let names: Vec<_> = PARAMS.iter().map(|p| p.name).collect();
+                format!("unknown weight '{k}' (valid: {})", names.join(", "))
+            })?;
+            let p = &PARAMS[i];
+            let x = v
+                .as_i64()
+                .ok_or_else(|| format!("weight '{k}' must be an integer, got {v}"))?;
+            if x < i64::from(p.min) || x > i64::from(p.max) {
+                return Err(format!(
+                    "weight '{k}' = {x} is outside [{}, {}]",
+                    p.min, p.max
+                ));
+            }
+            w.0[i] = x as i32;
+        }
+        Ok(w)
+    }
+
+    /// The JSON form, one weight per line, in registry order.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut s = String::from("{\n");
+        for (i, p) in PARAMS.iter().enumerate() {
+            let sep = if i + 1 < PARAMS.len() { "," } else { "" };
+            let _ = writeln!(s, "  \"{}\": {}{sep}", p.name, self.0[i]);
+        }
+        s.push('}');
+        s
+    }
+
+    fn get(&self, p: P) -> i32 {
+        self.0[p as usize]
+    }
+}
+
+/// The baseline evaluator. Scores in centi-discs, side to move's view.
+#[derive(Clone, Debug, Default)]
+pub struct Eval {
+    weights: Weights,
+}
+
+/// Static ordering value of each square for the midgame search: corners first, X- and
+/// C-squares last (the classic square table, in units of ordering priority only).
+static SQUARE_ORDER: [i8; 64] = [
+    100, -20, 10, 5, 5, 10, -20, 100, //
+    -20, -50, -2, -2, -2, -2, -50, -20, //
+    10, -2, 1, 1, 1, 1, -2, 10, //
+    5, -2, 1, 0, 0, 1, -2, 5, //
+    5, -2, 1, 0, 0, 1, -2, 5, //
+    10, -2, 1, 1, 1, 1, -2, 10, //
+    -20, -50, -2, -2, -2, -2, -50, -20, //
+    100, -20, 10, 5, 5, 10, -20, 100,
+];
+
+impl Eval {
+    /// An evaluator with these weights.
+    #[must_use]
+    pub fn new(weights: Weights) -> Self {
+        Self { weights }
+    }
+
+    /// The weights in use.
+    #[must_use]
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Score of (`p` to move, `o`) in centi-discs for `p`.
+    #[must_use]
+    pub fn score(&self, p: u64, o: u64) -> Score {
+        let w = &self.weights;
+        let empty = !(p | o);
+        let empties = empty.count_ones() as i32;
+        // Phase: 60 empties = opening (t = 60), 0 = end.
+        let mix = |open: P, end: P, x: i32| -> i32 {
+            (w.get(open) * empties + w.get(end) * (60 - empties)) * x
+        };
+        let mob = legal_moves(p, o).count_ones() as i32 - legal_moves(o, p).count_ones() as i32;
+        // Potential mobility: empties next to the opponent's discs are my future moves.
+        let pot = (neighbours(o) & empty).count_ones() as i32
+            - (neighbours(p) & empty).count_ones() as i32;
+        let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+        let mut xs = 0;
+        for (x, c) in X_SQUARES {
+            if empty & c != 0 {
+                xs += i32::from(p & x != 0) - i32::from(o & x != 0);
+            }
+        }
+        let mut cs = 0;
+        for (x, c) in C_SQUARES {
+            if empty & c != 0 {
+                cs += (p & x).count_ones() as i32 - (o & x).count_ones() as i32;
+            }
+        }
+        let stable =
+            stable_discs(p, o).count_ones() as i32 - stable_discs(o, p).count_ones() as i32;
+        let discs = p.count_ones() as i32 - o.count_ones() as i32;
+        let total = mix(P::MobOpen, P::MobEnd, mob)
+            + mix(P::PotOpen, P::PotEnd, pot)
+            + mix(P::CornerOpen, P::CornerEnd, corners)
+            + mix(P::XOpen, P::XEnd, xs)
+            + mix(P::COpen, P::CEnd, cs)
+            + mix(P::StableOpen, P::StableEnd, stable)
+            + mix(P::DiscOpen, P::DiscEnd, discs);
+        (total / 60).clamp(-6400, 6400)
+    }
+}
+
+impl Evaluator<Position> for Eval {
+    fn evaluate(&self, pos: &Position) -> Score {
+        self.score(pos.player(), pos.opponent())
+    }
+
+    /// 100 x the final disc difference (empties to the winner): exact, in centi-discs.
+    fn terminal(&self, pos: &Position, _outcome: &Outcome) -> Score {
+        100 * final_score(pos.player(), pos.opponent())
+    }
+
+    fn move_order(&self, _pos: &Position, mv: Move) -> i32 {
+        mv.square()
+            .map_or(0, |s| i32::from(SQUARE_ORDER[s.index()]))
+    }
+}
+
+/// The 8 images of a position under the board's symmetries (rotations and reflections),
+/// the identity first. Used to check that evaluations are symmetric.
+#[must_use]
+pub fn symmetric_images(pos: &Position) -> [Position; 8] {
+    fn flip_v(b: u64) -> u64 {
+        b.swap_bytes()
+    }
+    fn flip_h(b: u64) -> u64 {
+        let k1 = 0x5555_5555_5555_5555u64;
+        let k2 = 0x3333_3333_3333_3333u64;
+        let k4 = 0x0f0f_0f0f_0f0f_0f0fu64;
+        let b = ((b >> 1) & k1) | ((b & k1) << 1);
+        let b = ((b >> 2) & k2) | ((b & k2) << 2);
+        ((b >> 4) & k4) | ((b & k4) << 4)
+    }
+    fn transpose(b: u64) -> u64 {
+        let k1 = 0x5500_5500_5500_5500u64;
+        let k2 = 0x3333_0000_3333_0000u64;
+        let k4 = 0x0f0f_0f0f_0000_0000u64;
+        let mut b = b;
+        let t = k4 & (b ^ (b << 28));
+        b ^= t ^ (t >> 28);
+        let t = k2 & (b ^ (b << 14));
+        b ^= t ^ (t >> 14);
+        let t = k1 & (b ^ (b << 7));
+        b ^= t ^ (t >> 7);
+        b
+    }
+    let maps: [fn(u64) -> u64; 8] = [
+        |b| b,
+        flip_v,
+        flip_h,
+        |b| flip_v(flip_h(b)),
+        transpose,
+        |b| flip_v(transpose(b)),
+        |b| flip_h(transpose(b)),
+        |b| flip_v(flip_h(transpose(b))),
+    ];
+    maps.map(|f| {
+        Position::from_colors(f(pos.black()), f(pos.white()), pos.side()).expect("disjoint")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced() {
+        let e = Eval::default();
+        assert_eq!(e.evaluate(&Position::start()), 0);
+    }
+
+    #[test]
+    fn evaluation_is_invariant_under_symmetry() {
+        use crate::game::Game;
+        let e = Eval::default();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _game in 0..20 {
+            let mut pos = Position::start();
+            while let Some(mv) = {
+                let mut moves = <Position as Game>::Moves::default();
+                pos.generate_moves(&mut moves);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (!moves.is_empty()).then(|| moves[(seed % moves.len() as u64) as usize])
+            } {
+                pos = pos.play(mv);
+                let images = symmetric_images(&pos);
+                let v = e.evaluate(&images[0]);
+                for img in &images {
+                    assert_eq!(e.evaluate(img), v, "{img} vs {pos}");
+                    assert_eq!(img.empties(), pos.empties());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn weights_json_round_trip_and_errors() {
+        let w = Weights::default();
+        assert_eq!(Weights::from_json(&w.to_json()).unwrap(), w);
+        let e = Weights::from_json("{\"nope\": 1}").unwrap_err();
+        assert!(
+            e.contains("unknown weight 'nope'") && e.contains("mobility_open"),
+            "{e}"
+        );
+        let e = Weights::from_json("{\"corner_open\": 99999}").unwrap_err();
+        assert!(e.contains("outside"), "{e}");
+        let e = Weights::from_json("[1,2]").unwrap_err();
+        assert!(e.contains("JSON object"), "{e}");
+    }
+}

@@ -1,0 +1,311 @@
+//! Negamax alpha-beta with principal variation search (PVS), iterative deepening, a
+//! transposition table and killer/history move ordering, for any two-team game.
+//!
+//! Two-team: seats are grouped by [`Game::team`] into teams 0 and 1; a score is from the
+//! team to move's view and is negated only when a move hands the turn to the other team
+//! (so a seat that moves again, or a partner, keeps the sign).
+
+use std::time::Duration;
+
+use super::limits::{Clock, Limits};
+use super::ordering::MoveOrdering;
+use super::tt::{Bound, Entry, TranspositionTable};
+use super::{Evaluator, INFINITY, MAX_PLY, Score, WIN_MIN};
+use crate::game::{Game, MoveCode};
+
+/// Most moves a position may have for the ordering buffer.
+const MAX_ORDERED: usize = 256;
+
+/// Progress report after each finished iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<M> {
+    /// Depth of the finished iteration, plies.
+    pub depth: u32,
+    /// Score of the best move, side to move's view, evaluator units.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Principal variation, best move first.
+    pub pv: Vec<M>,
+}
+
+/// Outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// Best move of the last finished iteration; `None` only when the game is over.
+    pub best_move: Option<M>,
+    /// Its score, side to move's view, evaluator units.
+    pub score: Score,
+    /// Depth of the last finished iteration, plies (0 if none finished).
+    pub depth: u32,
+    /// Nodes searched (each position visited counts once).
+    pub nodes: u64,
+    /// Wall-clock time used.
+    pub elapsed: Duration,
+    /// Principal variation of the last finished iteration.
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchResult<M> {
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+struct Searcher<'a, G: Game, E: Evaluator<G>> {
+    eval: &'a E,
+    tt: &'a TranspositionTable,
+    clock: Clock,
+    nodes: u64,
+    ordering: MoveOrdering,
+    pv: Vec<[G::Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+}
+
+/// Converts a score to its form in the table: forced-win scores relative to the node.
+fn to_tt(score: Score, ply: usize) -> Score {
+    if score >= WIN_MIN {
+        score + ply as Score
+    } else if score <= -WIN_MIN {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: Score, ply: usize) -> Score {
+    if score >= WIN_MIN {
+        score - ply as Score
+    } else if score <= -WIN_MIN {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Searcher<'_, G, E> {
+    /// Value of `child` (reached from a node of team `team`) from that node's view,
+    /// searched with window (alpha, beta) in the parent's view.
+    #[inline]
+    fn child_value(
+        &mut self,
+        child: &G,
+        team: u8,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if child.team(child.to_move()) == team {
+            self.negamax(child, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha)
+        }
+    }
+
+    fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.nodes += 1;
+        self.pv_len[ply] = ply;
+        if self.clock.should_stop(self.nodes) {
+            return 0;
+        }
+        let mut moves = G::Moves::default();
+        pos.generate_moves(&mut moves);
+        if moves.is_empty() {
+            let outcome = pos.outcome().expect("a position without moves is finished");
+            let v = self.eval.terminal(pos, &outcome);
+            return if v >= WIN_MIN {
+                v - ply as Score
+            } else if v <= -WIN_MIN {
+                v + ply as Score
+            } else {
+                v
+            };
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && u32::from(e.depth) >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        // Ordering scores: TT move, then killers/history, then the evaluator's hint.
+        let n = moves.len();
+        assert!(n <= MAX_ORDERED, "{n} moves exceed the ordering buffer");
+        let mut keys = [0i32; MAX_ORDERED];
+        for (i, &m) in moves.iter().enumerate() {
+            let code = m.code();
+            keys[i] = if Some(code) == tt_move {
+                i32::MAX
+            } else {
+                self.ordering
+                    .score(ply, code)
+                    .saturating_add(self.eval.move_order(pos, m))
+            };
+        }
+
+        let team = pos.team(pos.to_move());
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = moves[0];
+        for i in 0..n {
+            // Selection sort step: bring the best remaining move to position i.
+            let mut j = i;
+            for k in i + 1..n {
+                if keys[k] > keys[j] {
+                    j = k;
+                }
+            }
+            moves.swap(i, j);
+            keys.swap(i, j);
+            let m = moves[i];
+            let child = pos.play(m);
+            let v = if i == 0 {
+                self.child_value(&child, team, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let v = self.child_value(&child, team, depth - 1, ply + 1, alpha, alpha + 1);
+                if v > alpha && v < beta && pv_node {
+                    self.child_value(&child, team, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    v
+                }
+            };
+            if self.clock.stopped() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    // Triangular PV: this move, then the child's line.
+                    self.pv[ply][ply] = m;
+                    let child_len = self.pv_len[ply + 1].max(ply + 1);
+                    for p in ply + 1..child_len {
+                        self.pv[ply][p] = self.pv[ply + 1][p];
+                    }
+                    self.pv_len[ply] = child_len;
+                    if alpha >= beta {
+                        self.ordering.cutoff(ply, m.code(), depth);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: Some(best_move.code()),
+                score: to_tt(best, ply),
+                depth: depth.min(255) as u8,
+                bound,
+            },
+        );
+        best
+    }
+}
+
+/// Searches `pos` by iterative deepening within `limits`, calling `on_iteration` after each
+/// finished depth. Returns the best move of the last finished iteration (if a stop comes
+/// before the first iteration finishes, the best move found so far in it).
+///
+/// `tt` may be shared with other searches and keeps its contents; call
+/// [`TranspositionTable::new_search`] between unrelated searches if wanted.
+pub fn search<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    eval: &E,
+    tt: &TranspositionTable,
+    limits: &Limits,
+    mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+) -> SearchResult<G::Move> {
+    tt.new_search();
+    let mut s = Searcher {
+        eval,
+        tt,
+        clock: Clock::start(limits),
+        nodes: 0,
+        ordering: MoveOrdering::new(G::MOVE_CODES),
+        pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
+        pv_len: [0; MAX_PLY + 1],
+    };
+    let mut result = SearchResult {
+        best_move: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        pv: Vec::new(),
+    };
+    let mut moves = G::Moves::default();
+    pos.generate_moves(&mut moves);
+    if moves.is_empty() {
+        if let Some(o) = pos.outcome() {
+            result.score = eval.terminal(pos, &o);
+        }
+        return result;
+    }
+    result.best_move = Some(moves[0]);
+    for depth in 1..=limits.max_depth() {
+        let score = s.negamax(pos, depth, 0, -INFINITY, INFINITY);
+        if s.clock.stopped() {
+            // An unfinished iteration: keep the last finished one, except that with none
+            // finished, a move the partial iteration proved best so far is better than
+            // the first generated move.
+            if result.depth == 0 && s.pv_len[0] > 0 {
+                result.best_move = Some(s.pv[0][0]);
+            }
+            break;
+        }
+        result.depth = depth;
+        result.score = score;
+        result.pv = s.pv[0][..s.pv_len[0]].to_vec();
+        if let Some(&m) = result.pv.first() {
+            result.best_move = Some(m);
+        }
+        let info = SearchInfo {
+            depth,
+            score,
+            nodes: s.nodes,
+            elapsed: s.clock.elapsed(),
+            pv: result.pv.clone(),
+        };
+        on_iteration(&info);
+        // A forced result is final; deeper iterations cannot change it.
+        if score.abs() >= WIN_MIN {
+            break;
+        }
+        // Don't start an iteration that cannot finish: each costs several times the last.
+        if s.clock.time_used() > 0.5 {
+            break;
+        }
+    }
+    result.nodes = s.nodes;
+    result.elapsed = s.clock.elapsed();
+    result
+}

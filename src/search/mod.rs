@@ -1,0 +1,47 @@
+//! Game-agnostic search. It sees positions only through [`crate::game::Game`] and scores
+//! them only through an [`Evaluator`].
+
+pub mod alphabeta;
+pub mod limits;
+pub mod ordering;
+pub mod tt;
+
+pub use alphabeta::{SearchInfo, SearchResult, search};
+pub use limits::{Clock, Limits};
+pub use tt::TranspositionTable;
+
+use crate::game::{Game, Outcome};
+
+/// A score from the side to move's (team's) view, in the evaluator's unit
+/// (Othello: centi-discs).
+pub type Score = i32;
+
+/// Larger than any score.
+pub const INFINITY: Score = 32_000;
+/// A won game found `n` plies from the root scores `WIN - n`: scores at or above
+/// [`WIN_MIN`] (or at or below `-WIN_MIN`) are forced wins (losses) in a known number of
+/// plies. Evaluators that report only win/loss (Quixo) return `WIN`/`-WIN` from
+/// [`Evaluator::terminal`]; evaluators with a margin (Othello) stay below `WIN_MIN`.
+pub const WIN: Score = 31_000;
+/// Threshold of forced-win scores (see [`WIN`]).
+pub const WIN_MIN: Score = WIN - 1_000;
+
+/// Deepest ply a search may reach (root = 0).
+pub const MAX_PLY: usize = 128;
+
+/// Scores positions for the search.
+pub trait Evaluator<G: Game>: Send + Sync {
+    /// Static score of a position that is not finished, for the side to move's team,
+    /// in this evaluator's unit; must stay within `(-WIN_MIN, WIN_MIN)`.
+    fn evaluate(&self, pos: &G) -> Score;
+
+    /// Score of a finished game for the side to move's team: a margin in the evaluator's
+    /// unit, or `WIN` / `-WIN` / 0 for games scored by result only.
+    fn terminal(&self, pos: &G, outcome: &Outcome) -> Score;
+
+    /// A static ordering hint for `mv` in `pos` (higher is tried earlier), used after the
+    /// transposition-table move and the killers. Default: none.
+    fn move_order(&self, _pos: &G, _mv: G::Move) -> i32 {
+        0
+    }
+}

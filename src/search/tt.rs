@@ -1,0 +1,222 @@
+//! The transposition table: a fixed-size, lock-free hash table of search results keyed by
+//! the 64-bit Zobrist key, shared by every search thread.
+//!
+//! Layout: buckets of two 16-byte entries. Slot 0 is depth-preferred (replaced by a deeper
+//! or equally deep result, or by anything once it is from an older search), slot 1 is
+//! always-replace. Each entry is two `AtomicU64`s: `key ^ data` and `data` (Hyatt's lockless
+//! XOR trick), so a torn write is detected as a miss instead of returning mixed data.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a stored score proves about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at least the score (a fail-high / beta cut-off).
+    Lower,
+    /// The true value is at most the score (a fail-low).
+    Upper,
+    /// The score is exact (a PV node).
+    Exact,
+}
+
+/// A probed entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Best move's code ([`crate::game::MoveCode`]), `None` if no move was stored.
+    pub mv: Option<u16>,
+    /// Score, node-relative (mate-like scores adjusted by the caller).
+    pub score: i32,
+    /// Remaining depth (plies) of the search that produced it.
+    pub depth: u8,
+    /// Bound type of `score`.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const NO_MOVE: u64 = 0xFFFF;
+
+fn pack(e: &Entry, generation: u8) -> u64 {
+    let mv = e.mv.map_or(NO_MOVE, u64::from);
+    let score = u64::from(e.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16);
+    let bound = match e.bound {
+        Bound::Lower => 1u64,
+        Bound::Upper => 2,
+        Bound::Exact => 3,
+    };
+    mv | score << 16 | u64::from(e.depth) << 32 | bound << 40 | u64::from(generation) << 48
+}
+
+fn unpack(d: u64) -> (Entry, u8) {
+    let mv = (d & 0xFFFF) as u16;
+    let bound = match (d >> 40) & 3 {
+        1 => Bound::Lower,
+        2 => Bound::Upper,
+        _ => Bound::Exact,
+    };
+    (
+        Entry {
+            mv: (u64::from(mv) != NO_MOVE).then_some(mv),
+            score: i32::from((d >> 16) as u16 as i16),
+            depth: (d >> 32) as u8,
+            bound,
+        },
+        (d >> 48) as u8,
+    )
+}
+
+/// A transposition table sized in MiB. Thread-safe (`&self` for probe and store).
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    bucket_mask: u64,
+    generation: AtomicU64,
+}
+
+impl TranspositionTable {
+    /// A table of at most `mib` MiB (rounded down to a power-of-two bucket count,
+    /// at least one bucket of 32 bytes).
+    #[must_use]
+    pub fn new(mib: usize) -> Self {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let n = (bytes / 32).max(1);
+        let buckets = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        let mut slots = Vec::with_capacity(buckets * 2);
+        slots.resize_with(buckets * 2, Slot::default);
+        Self {
+            slots,
+            bucket_mask: buckets as u64 - 1,
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    /// Size in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * 16
+    }
+
+    /// Marks the start of a new search: older entries become preferred for replacement.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        for s in &mut self.slots {
+            *s.check.get_mut() = 0;
+            *s.data.get_mut() = 0;
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        // High bits pick the bucket; the full key is checked on probe.
+        ((key.rotate_left(32) & self.bucket_mask) as usize) * 2
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + 2] {
+            let data = s.data.load(Ordering::Relaxed);
+            if data != 0 && s.check.load(Ordering::Relaxed) ^ data == key {
+                return Some(unpack(data).0);
+            }
+        }
+        None
+    }
+
+    /// Stores a result for `key`. A store without a move keeps the move already stored
+    /// for the same key.
+    #[inline]
+    pub fn store(&self, key: u64, mut entry: Entry) {
+        let generation = (self.generation.load(Ordering::Relaxed) & 0xFF) as u8;
+        let b = self.bucket(key);
+        let s0 = &self.slots[b];
+        let d0 = s0.data.load(Ordering::Relaxed);
+        let same0 = d0 != 0 && s0.check.load(Ordering::Relaxed) ^ d0 == key;
+        let (old0, gen0) = unpack(d0);
+        let slot = if same0 || d0 == 0 || entry.depth >= old0.depth || gen0 != generation {
+            if same0 && entry.mv.is_none() {
+                entry.mv = old0.mv;
+            }
+            s0
+        } else {
+            let s1 = &self.slots[b + 1];
+            if entry.mv.is_none() {
+                let d1 = s1.data.load(Ordering::Relaxed);
+                if d1 != 0 && s1.check.load(Ordering::Relaxed) ^ d1 == key {
+                    entry.mv = unpack(d1).0.mv;
+                }
+            }
+            s1
+        };
+        let data = pack(&entry, generation);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.bytes(), 1024 * 1024);
+        let e = Entry {
+            mv: Some(37),
+            score: -1234,
+            depth: 9,
+            bound: Bound::Lower,
+        };
+        tt.store(0xDEAD_BEEF_1234_5678, e);
+        assert_eq!(tt.probe(0xDEAD_BEEF_1234_5678), Some(e));
+        assert_eq!(tt.probe(0xDEAD_BEEF_1234_5679), None);
+        // A move-less store keeps the stored move.
+        tt.store(
+            0xDEAD_BEEF_1234_5678,
+            Entry {
+                mv: None,
+                score: 5,
+                depth: 10,
+                bound: Bound::Exact,
+            },
+        );
+        assert_eq!(tt.probe(0xDEAD_BEEF_1234_5678).unwrap().mv, Some(37));
+    }
+
+    #[test]
+    fn depth_preferred_slot_survives_shallow_stores() {
+        let tt = TranspositionTable::new(1);
+        let deep = Entry {
+            mv: Some(1),
+            score: 10,
+            depth: 20,
+            bound: Bound::Exact,
+        };
+        tt.store(1 << 32, deep);
+        // Same bucket (bucket index from the rotated key), different keys, shallow depth.
+        // Keys differing only in their low 32 bits share a bucket.
+        for k in 1..50u64 {
+            let key = (1 << 32) | k;
+            tt.store(
+                key,
+                Entry {
+                    mv: Some(2),
+                    score: 0,
+                    depth: 1,
+                    bound: Bound::Upper,
+                },
+            );
+        }
+        assert_eq!(tt.probe(1 << 32), Some(deep));
+    }
+}
