@@ -9,5 +9,6 @@ pub mod zobrist;
 
 pub use position::{Color, MAX_MOVES, Move, Position};
 pub use square::Square;
+pub mod endgame;
 pub mod eval;
 pub mod stability;

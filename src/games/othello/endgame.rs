@@ -1,0 +1,462 @@
+//! The exact endgame solver: searches to the end of the game on the final disc difference
+//! (empties to the winner), Edax style.
+//!
+//! - Many empties ([`TT_MIN_EMPTIES`] and up): PVS with the transposition table, enhanced
+//!   transposition cut-off, a stability cut-off, and fastest-first ordering (the move that
+//!   leaves the opponent the fewest moves, corners counted twice).
+//! - Middle ([`SHALLOW_EMPTIES`] + 1 up): the same without the table.
+//! - Few empties: no move generation; the empty squares are tried directly, those in
+//!   quadrants with an odd number of empties first (parity), down to a dedicated
+//!   last-empty count.
+//!
+//! Scores are disc differences from the side to move's view, in `-64..=64`.
+
+use super::movegen::{flips, legal_moves};
+use super::position::{Move, Position, final_score};
+use super::stability::stable_discs;
+use crate::search::tt::{Bound, Entry, TranspositionTable};
+use crate::search::{Clock, Limits};
+
+/// From this many empties up, nodes probe and store the transposition table.
+pub const TT_MIN_EMPTIES: u32 = 11;
+/// At or below this many empties, the parity-ordered search without move generation runs.
+pub const SHALLOW_EMPTIES: u32 = 6;
+/// From this many empties up, the stability cut-off is tried.
+const STABILITY_MIN_EMPTIES: u32 = 8;
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// Result of an exact solve.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Exact final disc difference for the side to move (empties to the winner);
+    /// `None` if a limit stopped the solve first.
+    pub score: Option<i32>,
+    /// A best move (the pass when forced; `None` if the game is over or unsolved).
+    pub best_move: Option<Move>,
+    /// Principal variation (from the transposition table), best move first.
+    pub pv: Vec<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The endgame solver; holds the node count and the stop clock of one solve.
+pub struct Solver<'a> {
+    tt: &'a TranspositionTable,
+    clock: Clock,
+    nodes: u64,
+}
+
+/// Squares of the odd-parity quadrants of `empty`.
+#[inline]
+fn odd_quadrants(empty: u64) -> u64 {
+    let mut m = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            m |= q;
+        }
+    }
+    m
+}
+
+/// Disc difference after the last empty square `sq` is played (by `p` if it can, else by
+/// `o`, else nobody), `p`'s view.
+#[inline]
+fn solve_last(p: u64, o: u64, sq: usize) -> i32 {
+    let n = flips(p, o, sq).count_ones() as i32;
+    let pc = p.count_ones() as i32;
+    if n > 0 {
+        return 2 * (pc + 1 + n) - 64;
+    }
+    let n = flips(o, p, sq).count_ones() as i32;
+    if n > 0 {
+        return 2 * (pc - n) - 64;
+    }
+    // Nobody can play the last square: the empty goes to the winner.
+    final_score(p, o)
+}
+
+impl<'a> Solver<'a> {
+    /// A solver using `tt` and stopping at `limits` (depth is ignored).
+    #[must_use]
+    pub fn new(tt: &'a TranspositionTable, limits: &Limits) -> Self {
+        Self {
+            tt,
+            clock: Clock::start(limits),
+            nodes: 0,
+        }
+    }
+
+    /// Nodes searched so far.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Parity-ordered search without move generation, for few empties.
+    fn search_shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n_empty: u32) -> i32 {
+        let empty = !(p | o);
+        if n_empty == 1 {
+            self.nodes += 1;
+            return solve_last(p, o, empty.trailing_zeros() as usize);
+        }
+        self.nodes += 1;
+        let odd = odd_quadrants(empty);
+        let mut best = -65;
+        for set in [empty & odd, empty & !odd] {
+            let mut bits = set;
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let f = flips(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let v = -self.search_shallow(o ^ f, p ^ f ^ (1 << sq), -beta, -alpha, n_empty - 1);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return v;
+                    }
+                    if v > alpha {
+                        alpha = v;
+                    }
+                }
+            }
+        }
+        if best == -65 {
+            // No placement: pass if the opponent has one, else the game is over.
+            if legal_moves(o, p) != 0 {
+                return -self.search_shallow(o, p, -beta, -alpha, n_empty);
+            }
+            return final_score(p, o);
+        }
+        best
+    }
+
+    /// Fastest-first search with move generation; uses the table from
+    /// [`TT_MIN_EMPTIES`] up.
+    fn search(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
+        let empty = !(p | o);
+        let n_empty = empty.count_ones();
+        if n_empty <= SHALLOW_EMPTIES {
+            return self.search_shallow(p, o, alpha, beta, n_empty);
+        }
+        self.nodes += 1;
+        if self.clock.should_stop(self.nodes) {
+            return 0;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) != 0 {
+                return -self.search(o, p, -beta, -alpha);
+            }
+            return final_score(p, o);
+        }
+
+        // Stability cut-off: the opponent's stable discs cap our final score.
+        if n_empty >= STABILITY_MIN_EMPTIES {
+            let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if cap <= alpha {
+                return cap;
+            }
+        }
+
+        let use_tt = n_empty >= TT_MIN_EMPTIES;
+        let key = if use_tt { hash(p, o) } else { 0 };
+        let mut tt_move = 64usize;
+        let alpha0 = alpha;
+        let mut beta = beta;
+        if use_tt && let Some(e) = self.tt.probe(key) {
+            if let Some(m) = e.mv {
+                tt_move = m as usize;
+            }
+            if u32::from(e.depth) >= n_empty {
+                match e.bound {
+                    Bound::Exact => return e.score,
+                    Bound::Lower if e.score >= beta => return e.score,
+                    Bound::Upper if e.score <= alpha => return e.score,
+                    Bound::Lower => alpha = alpha.max(e.score),
+                    Bound::Upper => beta = beta.min(e.score),
+                }
+                if alpha >= beta {
+                    return e.score;
+                }
+            }
+        }
+
+        // Generate children with their ordering keys (lower = searched first).
+        let mut list = [(0i32, 0u8, 0u64); 32];
+        let mut n = 0;
+        let mut bits = moves;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let f = flips(p, o, sq);
+            let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+            let key = if sq == tt_move {
+                i32::MIN
+            } else {
+                let m = legal_moves(cp, co);
+                // Fastest first: fewest opponent replies, corners counted twice; a small
+                // bonus for moves that keep our discs away from the frontier.
+                ((m.count_ones() + (m & CORNERS).count_ones()) as i32) * 16
+                    - if (1u64 << sq) & CORNERS != 0 { 8 } else { 0 }
+            };
+            list[n] = (key, sq as u8, f);
+            n += 1;
+        }
+
+        let mut best = -65;
+        let mut best_sq = 64usize;
+        for i in 0..n {
+            let mut j = i;
+            for k in i + 1..n {
+                if list[k].0 < list[j].0 {
+                    j = k;
+                }
+            }
+            list.swap(i, j);
+            let (_, sq, f) = list[i];
+            let sq = sq as usize;
+            let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+            let v = if i == 0 {
+                -self.search(cp, co, -beta, -alpha)
+            } else {
+                let v = -self.search(cp, co, -alpha - 1, -alpha);
+                if v > alpha && v < beta {
+                    -self.search(cp, co, -beta, -alpha)
+                } else {
+                    v
+                }
+            };
+            if self.clock.stopped() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = sq;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if use_tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(
+                key,
+                Entry {
+                    mv: Some(best_sq as u16),
+                    score: best,
+                    depth: n_empty as u8,
+                    bound,
+                },
+            );
+        }
+        best
+    }
+
+    /// Exact value of `pos` within the window (`alpha`, `beta`): fail-soft, so a result
+    /// `<= alpha` is an upper bound and `>= beta` a lower bound.
+    pub fn solve_window(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        self.search(pos.player(), pos.opponent(), alpha, beta)
+    }
+
+    /// Solves `pos` exactly: the final disc difference with best play and a best move.
+    pub fn solve(&mut self, pos: &Position) -> Solution {
+        let (p, o) = (pos.player(), pos.opponent());
+        let moves = legal_moves(p, o);
+        let mut sol = Solution {
+            score: None,
+            best_move: None,
+            pv: Vec::new(),
+            nodes: 0,
+            seconds: 0.0,
+        };
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                sol.score = Some(final_score(p, o));
+                sol.seconds = self.clock.elapsed().as_secs_f64();
+                return sol;
+            }
+            let v = -self.search(o, p, -64, 64);
+            if !self.clock.stopped() {
+                sol.score = Some(v);
+                sol.best_move = Some(Move::PASS);
+            }
+        } else {
+            // Root: search every move (PVS), keep the best.
+            let mut alpha = -65;
+            let mut best_sq = 64;
+            // Try the move the table suggests first.
+            let root_order = self.root_order(p, o, moves);
+            for (i, &sq) in root_order.iter().enumerate() {
+                let f = flips(p, o, sq);
+                let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+                let v = if i == 0 {
+                    -self.search(cp, co, -64, 64)
+                } else {
+                    let v = -self.search(cp, co, -alpha - 1, -alpha);
+                    if v > alpha {
+                        -self.search(cp, co, -64, -alpha)
+                    } else {
+                        v
+                    }
+                };
+                if self.clock.stopped() {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                    best_sq = sq;
+                }
+            }
+            if !self.clock.stopped() {
+                sol.score = Some(alpha);
+                sol.best_move = Some(Move::place(super::Square::new(best_sq as u8)));
+                let n_empty = (!(p | o)).count_ones();
+                if n_empty >= TT_MIN_EMPTIES {
+                    self.tt.store(
+                        hash(p, o),
+                        Entry {
+                            mv: Some(best_sq as u16),
+                            score: alpha,
+                            depth: n_empty as u8,
+                            bound: Bound::Exact,
+                        },
+                    );
+                }
+            }
+        }
+        if let (Some(_), Some(m)) = (sol.score, sol.best_move) {
+            sol.pv = self.principal_variation(pos, m);
+        }
+        sol.nodes = self.nodes;
+        sol.seconds = self.clock.elapsed().as_secs_f64();
+        sol
+    }
+
+    /// Root moves ordered fastest-first (the same key as inner nodes).
+    fn root_order(&self, p: u64, o: u64, moves: u64) -> Vec<usize> {
+        let tt_move = self
+            .tt
+            .probe(hash(p, o))
+            .and_then(|e| e.mv)
+            .map_or(64, usize::from);
+        let mut v: Vec<(i32, usize)> = Vec::new();
+        let mut bits = moves;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let f = flips(p, o, sq);
+            let m = legal_moves(o ^ f, p ^ f ^ (1 << sq));
+            let key = if sq == tt_move {
+                i32::MIN
+            } else {
+                (m.count_ones() + (m & CORNERS).count_ones()) as i32
+            };
+            v.push((key, sq));
+        }
+        v.sort_unstable();
+        v.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// Follows the table's best moves from `pos` after `first` while they are legal
+    /// (the table keeps them for nodes with at least [`TT_MIN_EMPTIES`] empties).
+    fn principal_variation(&self, pos: &Position, first: Move) -> Vec<Move> {
+        use crate::game::Game;
+        let mut pv = vec![first];
+        let mut cur = pos.play(first);
+        while pv.len() < 64 {
+            let (p, o) = (cur.player(), cur.opponent());
+            if legal_moves(p, o) == 0 {
+                if legal_moves(o, p) == 0 {
+                    break;
+                }
+                pv.push(Move::PASS);
+                cur = cur.pass();
+                continue;
+            }
+            let Some(sq) = self.tt.probe(hash(p, o)).and_then(|e| e.mv) else {
+                break;
+            };
+            let m = Move::place(super::Square::new(sq as u8));
+            if sq >= 64 || !cur.is_legal(m) {
+                break;
+            }
+            pv.push(m);
+            cur = cur.play(m);
+        }
+        pv
+    }
+}
+
+/// Zobrist byte tables for the solver's relative boards: `[0..8]` for the bytes of the
+/// side to move's bitboard, `[8..16]` for the opponent's. Entry `[i][b]` is the XOR of the
+/// per-square keys of the bits set in byte value `b` at byte `i`, so [`hash`] is a Zobrist
+/// key (XOR of one random value per occupied square and owner) computed with 16 loads
+/// (Edax's `board_get_hash_code` scheme).
+static HASH_BYTES: [[u64; 256]; 16] = {
+    let mut t = [[0u64; 256]; 16];
+    let mut state = 0x0DDB_A11_5EED_u64;
+    let mut i = 0;
+    while i < 16 {
+        // Random key per square (bit j of byte i).
+        let mut sq_keys = [0u64; 8];
+        let mut j = 0;
+        while j < 8 {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            sq_keys[j] = z ^ (z >> 31);
+            j += 1;
+        }
+        let mut b = 0;
+        while b < 256 {
+            let mut k = 0u64;
+            let mut j = 0;
+            while j < 8 {
+                if b >> j & 1 != 0 {
+                    k ^= sq_keys[j];
+                }
+                j += 1;
+            }
+            t[i][b] = k;
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Zobrist key of (`p` to move, `o`) for the solver's table entries. The key is of the
+/// relative board (side to move first): the exact value does not depend on the colour.
+#[inline]
+#[must_use]
+pub fn hash(p: u64, o: u64) -> u64 {
+    let pb = p.to_le_bytes();
+    let ob = o.to_le_bytes();
+    let mut h = 0;
+    for i in 0..8 {
+        h ^= HASH_BYTES[i][pb[i] as usize] ^ HASH_BYTES[8 + i][ob[i] as usize];
+    }
+    h
+}
