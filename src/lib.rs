@@ -7,6 +7,7 @@
 //!   transposition table);
 //! - `cli` (binary only): the `tessera` command line.
 
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod search;

@@ -45,3 +45,23 @@ pub trait Evaluator<G: Game>: Send + Sync {
         0
     }
 }
+
+/// A game-specific exact solver the alpha-beta engine hands positions to when they are
+/// small enough (Othello: few empties). The search layer calls it only through this trait.
+pub trait ExactSolver<G: Game>: Send + Sync {
+    /// Whether `pos` is small enough to solve.
+    fn applies(&self, pos: &G) -> bool;
+
+    /// Most plies left to the end of the game from `pos` (Othello: the empties), so a
+    /// depth-limited search shorter than that skips the solver.
+    fn plies_to_end(&self, pos: &G) -> u32;
+
+    /// Solves `pos` within `limits` using `tt`; `None` if a limit stopped it. The score is
+    /// in the evaluator's unit (Othello: centi-discs, so 100 x the disc difference).
+    fn solve(
+        &self,
+        pos: &G,
+        tt: &TranspositionTable,
+        limits: &Limits,
+    ) -> Option<SearchResult<G::Move>>;
+}

@@ -15,7 +15,7 @@ use super::movegen::{flips, legal_moves};
 use super::position::{Move, Position, final_score};
 use super::stability::stable_discs;
 use crate::search::tt::{Bound, Entry, TranspositionTable};
-use crate::search::{Clock, Limits};
+use crate::search::{Clock, ExactSolver, Limits, SearchResult};
 
 /// From this many empties up, nodes probe and store the transposition table.
 pub const TT_MIN_EMPTIES: u32 = 11;
@@ -459,4 +459,41 @@ pub fn hash(p: u64, o: u64) -> u64 {
         h ^= HASH_BYTES[i][pb[i] as usize] ^ HASH_BYTES[8 + i][ob[i] as usize];
     }
     h
+}
+
+/// The solver as the alpha-beta engine's [`ExactSolver`] hook: positions with at most
+/// `max_empties` empty squares are solved exactly; scores in centi-discs.
+#[derive(Clone, Copy, Debug)]
+pub struct ExactBelow {
+    /// Largest number of empties solved exactly.
+    pub max_empties: u32,
+}
+
+impl ExactSolver<Position> for ExactBelow {
+    fn applies(&self, pos: &Position) -> bool {
+        pos.empties() <= self.max_empties
+    }
+
+    fn plies_to_end(&self, pos: &Position) -> u32 {
+        pos.empties()
+    }
+
+    fn solve(
+        &self,
+        pos: &Position,
+        tt: &TranspositionTable,
+        limits: &Limits,
+    ) -> Option<SearchResult<Move>> {
+        let mut solver = Solver::new(tt, limits);
+        let sol = solver.solve(pos);
+        let score = sol.score?;
+        Some(SearchResult {
+            best_move: sol.best_move,
+            score: 100 * score,
+            depth: pos.empties(),
+            nodes: sol.nodes,
+            elapsed: std::time::Duration::from_secs_f64(sol.seconds),
+            pv: sol.pv,
+        })
+    }
 }

@@ -12,3 +12,27 @@ pub use square::Square;
 pub mod endgame;
 pub mod eval;
 pub mod stability;
+
+use crate::engine::AlphaBetaEngine;
+
+/// Unit of Othello scores: hundredths of a disc of final disc difference.
+pub const SCORE_UNIT: &str = "centi-discs";
+
+/// Default largest number of empties the engine solves exactly instead of searching.
+pub const DEFAULT_EXACT_EMPTIES: u32 = 18;
+
+/// The standard Othello alpha-beta engine: baseline evaluation with `weights`, a
+/// `tt_mib` MiB table, and the exact solver at `exact_empties` empties or fewer.
+#[must_use]
+pub fn alphabeta_engine(
+    name: impl Into<String>,
+    weights: eval::Weights,
+    tt_mib: usize,
+    exact_empties: u32,
+) -> AlphaBetaEngine<Position, eval::Eval> {
+    AlphaBetaEngine::new(name, eval::Eval::new(weights), SCORE_UNIT, tt_mib).with_exact(
+        endgame::ExactBelow {
+            max_empties: exact_empties,
+        },
+    )
+}

@@ -1,0 +1,57 @@
+//! Players: "given a position and limits, return a move and what the search found".
+//!
+//! Every built-in algorithm implements [`Player`]; `bestmove`, `play`, tournaments and
+//! tuning all drive engines through it (an external GTP program will too).
+
+mod alphabeta;
+
+pub use alphabeta::AlphaBetaEngine;
+
+use std::time::Duration;
+
+use crate::game::Game;
+use crate::search::{Limits, Score};
+
+/// What an engine reports with its move.
+#[derive(Clone, Debug)]
+pub struct Thought<M> {
+    /// The chosen move; `None` only when the game is over.
+    pub best_move: Option<M>,
+    /// Score of the position for the side to move, in [`Thought::unit`].
+    pub score: Score,
+    /// Whether `score` is proven exact (solved to the end of the game).
+    pub exact: bool,
+    /// Depth reached, plies (for an exact solve: the plies to the end, empties in Othello).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time used.
+    pub elapsed: Duration,
+    /// Principal variation, best move first.
+    pub pv: Vec<M>,
+    /// Unit of `score`, e.g. `"centi-discs"`.
+    pub unit: &'static str,
+}
+
+impl<M> Thought<M> {
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// A player: any engine that picks moves.
+pub trait Player<G: Game>: Send {
+    /// A name for reports.
+    fn name(&self) -> &str;
+
+    /// Forgets anything learned from a previous game (e.g. clears the table).
+    fn new_game(&mut self) {}
+
+    /// Chooses a move in `pos` within `limits`.
+    ///
+    /// # Errors
+    /// A message when the engine fails (an external program crashed or answered nonsense).
+    fn choose(&mut self, pos: &G, limits: &Limits) -> Result<Thought<G::Move>, String>;
+}
