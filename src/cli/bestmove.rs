@@ -1,0 +1,175 @@
+//! `tessera bestmove`: search one position and report the best move, its score with the
+//! unit, the depth reached, nodes, speed and the principal variation.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use tessera::engine::Player;
+use tessera::games::othello::{self as oth, Position, eval::Weights};
+use tessera::search::SearchInfo;
+
+use super::output::{
+    CliError, join_moves, json_moves, print_json, say, score_short, score_text, si,
+};
+use super::{EngineArgs, GameId, PositionArgs, othello};
+
+/// Time budget when no `--depth`, `--time-ms` or `--nodes` is given, milliseconds.
+pub const DEFAULT_TIME_MS: u64 = 2000;
+
+/// Arguments of `tessera bestmove`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Search a position: best move, score, depth, nodes, nodes/s and principal variation",
+    long_about = "Search a position with the alpha-beta engine and print the board, one info \
+                  line per finished iteration, then the best move, its score (centi-discs = \
+                  hundredths of a disc of final disc difference, side to move's view; \"exact\" \
+                  when solved to the end), the depth reached, nodes, nodes/s and the principal \
+                  variation.\n\nWith no position flag: the start position. With no limit: \
+                  --time-ms 2000. Positions with at most --exact-empties empty squares are \
+                  solved exactly (given half the time budget, if any).",
+    after_help = "Examples:\n  tessera bestmove othello --ffo 40 --exact-empties 20\n  \
+                  tessera bestmove othello --moves f5d6c3 --depth 10 --json"
+)]
+pub struct BestmoveArgs {
+    /// The game
+    pub game: GameId,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Print one JSON object (no board, no info lines)
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tessera bestmove`.
+///
+/// # Errors
+/// Bad input (position, weights file) or an engine failure.
+pub fn run(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
+    match args.game {
+        GameId::Othello => othello_bestmove(args),
+    }
+}
+
+/// Loads the weights file if one was given.
+pub fn load_weights(engine: &EngineArgs) -> Result<Weights, CliError> {
+    match &engine.weights {
+        Some(path) => Weights::load(path).map_err(CliError::input),
+        None => Ok(Weights::default()),
+    }
+}
+
+/// An info line for a finished iteration.
+pub fn info_line<M: std::fmt::Display>(info: &SearchInfo<M>, unit: &str) -> String {
+    let secs = info.elapsed.as_secs_f64();
+    format!(
+        "info depth {} score {} nodes {} time {:.3} nps {} pv {}",
+        info.depth,
+        score_short(info.score, unit),
+        info.nodes,
+        secs,
+        super::output::rate(info.nodes, secs).round(),
+        join_moves(&info.pv)
+    )
+}
+
+fn othello_bestmove(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
+    let loaded = othello::load(&args.position)?;
+    let pos: Position = loaded.position;
+    let weights = load_weights(&args.engine)?;
+    let limits = args.engine.limits(DEFAULT_TIME_MS);
+
+    if !args.json {
+        let origin = match &loaded.ffo {
+            Some(p) => format!("  {}", p.describe()),
+            None => String::new(),
+        };
+        say(format!("position {pos}{origin}"));
+        say(pos.diagram());
+    }
+
+    if let Some(result) = othello::result_text(&pos) {
+        if args.json {
+            print_json(&serde_json::json!({
+                "game": "othello",
+                "position": pos.to_string(),
+                "move": null,
+                "score": 100 * pos.final_disc_difference(),
+                "unit": oth::SCORE_UNIT,
+                "exact": true,
+                "depth": 0,
+                "nodes": 0,
+                "nps": 0.0,
+                "seconds": 0.0,
+                "pv": [],
+                "game_over": true,
+                "result": othello::result_json(&pos),
+            }));
+        } else {
+            say(format!("{result}; no move to search"));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+
+    let mut engine = oth::alphabeta_engine(
+        "tessera",
+        weights,
+        args.engine.tt_mb,
+        args.engine.exact_empties,
+    );
+    if !args.json {
+        engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
+        let exact_applies = pos.empties() <= args.engine.exact_empties
+            && limits.depth.is_none_or(|d| d >= pos.empties());
+        if exact_applies {
+            say(format!(
+                "info {} empties <= --exact-empties {}: solving exactly",
+                pos.empties(),
+                args.engine.exact_empties
+            ));
+        }
+    }
+    let thought = engine.choose(&pos, &limits).map_err(CliError::failure)?;
+    let seconds = thought.elapsed.as_secs_f64();
+    let nps = thought.nps();
+    let best = thought.best_move.map(|m| m.to_string());
+
+    if args.json {
+        print_json(&serde_json::json!({
+            "game": "othello",
+            "position": pos.to_string(),
+            "move": best,
+            "score": thought.score,
+            "unit": thought.unit,
+            "exact": thought.exact,
+            "depth": thought.depth,
+            "nodes": thought.nodes,
+            "nps": nps,
+            "seconds": seconds,
+            "pv": json_moves(&thought.pv),
+            "game_over": false,
+            "ffo": loaded.ffo.as_ref().map(othello::FfoProblem::json),
+        }));
+    } else {
+        let depth_note = if thought.exact {
+            " (solved to the end)"
+        } else {
+            ""
+        };
+        say(format!(
+            "best move  {}",
+            best.as_deref().unwrap_or("(none)")
+        ));
+        say(format!(
+            "score      {} for {}",
+            score_text(thought.score, thought.unit, thought.exact),
+            othello::color_name(pos.side())
+        ));
+        say(format!("depth      {}{depth_note}", thought.depth));
+        say(format!("nodes      {}", thought.nodes));
+        say(format!("speed      {}nodes/s ({seconds:.3} s)", si(nps)));
+        say(format!("pv         {}", join_moves(&thought.pv)));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,145 @@
+//! The `tessera` command line: argument parsing (clap derive) and dispatch to one module
+//! per subcommand.
+//!
+//! Every subcommand takes a game id first ([`GameId`]); each one matches on it, so adding
+//! a game means adding a variant here and a match arm per subcommand (plus the game's
+//! position loading next to [`othello`]).
+//!
+//! Exit codes: 0 success, 1 the work could not be finished (a `solve` stopped by its time
+//! limit, an engine failure), 2 bad arguments or input (one `error: ...` line on stderr).
+
+mod bestmove;
+mod othello;
+mod output;
+mod perft;
+mod play;
+mod solve;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// tessera: a board-game AI engine (Othello now; Quixo and Talat planned).
+#[derive(Parser, Debug)]
+#[command(
+    name = "tessera",
+    version,
+    arg_required_else_help = true,
+    after_help = "Exit codes: 0 success; 1 unfinished (e.g. solve stopped by --time-ms); \
+                  2 bad arguments or input.\nSee `tessera <COMMAND> --help` for each command."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    // The one-line and long descriptions are on each argument struct (`about`,
+    // `long_about`); a doc comment here would replace them.
+    Perft(perft::PerftArgs),
+    Bestmove(bestmove::BestmoveArgs),
+    Solve(solve::SolveArgs),
+    Play(play::PlayArgs),
+}
+
+/// The games tessera knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameId {
+    /// Othello (Reversi), 8x8.
+    Othello,
+}
+
+/// Where the position comes from; at most one of these (none: the start position).
+#[derive(Args, Debug, Clone, Default)]
+#[group(multiple = false)]
+pub struct PositionArgs {
+    /// Position: 64 squares a1..h8 (X or * Black, O White, - or . empty), a space, and the
+    /// side to move X or O, as in the FFO/OBF files; quote it: --position "O--OOOOX... X"
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Game transcript played from the start position, e.g. f5d6c3 (passes implied)
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Problem number of the FFO endgame suite built into the binary (40..59)
+    #[arg(long, value_name = "ID")]
+    pub ffo: Option<u32>,
+}
+
+impl PositionArgs {
+    /// Whether no position flag was given.
+    pub fn is_empty(&self) -> bool {
+        self.position.is_none() && self.moves.is_none() && self.ffo.is_none()
+    }
+}
+
+/// Engine settings shared by `bestmove` and `play`.
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// Deepest iteration, in plies
+    #[arg(long, value_name = "N", value_parser = output::at_least_one_u32)]
+    pub depth: Option<u32>,
+    /// Time budget per move, milliseconds [default when no limit is given: bestmove 2000,
+    /// play 1000]
+    #[arg(long, value_name = "MS", value_parser = output::at_least_one_u64)]
+    pub time_ms: Option<u64>,
+    /// Node budget per move
+    #[arg(long, value_name = "N", value_parser = output::at_least_one_u64)]
+    pub nodes: Option<u64>,
+    /// Transposition table size, MiB (1..=16384)
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = output::tt_mib)]
+    pub tt_mb: usize,
+    /// Solve exactly (to the end of the game) at this many empty squares or fewer
+    #[arg(long, value_name = "E", default_value_t = tessera::games::othello::DEFAULT_EXACT_EMPTIES,
+          value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub exact_empties: u32,
+    /// Evaluation weights file (JSON object {"name": value}); default: built-in weights
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+}
+
+impl EngineArgs {
+    /// The search limits; `default_time_ms` when no limit was given.
+    pub fn limits(&self, default_time_ms: u64) -> tessera::search::Limits {
+        let mut limits = tessera::search::Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time_ms: self.time_ms,
+            stop: None,
+        };
+        if self.depth.is_none() && self.nodes.is_none() && self.time_ms.is_none() {
+            limits.time_ms = Some(default_time_ms);
+        }
+        limits
+    }
+}
+
+/// Parses the command line, runs the command, and returns the exit code.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return output::clap_error(&e),
+    };
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Bestmove(args) => bestmove::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Play(args) => play::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => e.report(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

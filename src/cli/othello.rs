@@ -1,0 +1,209 @@
+//! Othello specifics of the command line: loading a position from `--position`,
+//! `--moves` or `--ffo` (the FFO suite #40-#59 is built into the binary), and describing
+//! results in Othello terms.
+
+use tessera::game::Game;
+use tessera::games::othello::{Color, Position};
+
+use super::PositionArgs;
+use super::output::CliError;
+
+/// The FFO endgame suite #40-#59, embedded so `--ffo` works from any directory.
+const FFO_SUITE: &str = include_str!("../../tests/data/othello/ffo-40-59.txt");
+
+/// One problem of the FFO suite with its reference answer.
+#[derive(Clone, Debug)]
+pub struct FfoProblem {
+    /// Problem number.
+    pub id: u32,
+    /// The position.
+    pub position: Position,
+    /// Exact disc difference for the side to move.
+    pub score: i32,
+    /// Every best move.
+    pub best_moves: Vec<String>,
+}
+
+impl FfoProblem {
+    /// The reference answer as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "id": self.id,
+            "score": self.score,
+            "best_moves": self.best_moves,
+        })
+    }
+
+    /// The reference answer for humans: `FFO #40 (reference: +38, best a2)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "FFO #{} (reference: {:+} discs, best {})",
+            self.id,
+            self.score,
+            self.best_moves.join(" or ")
+        )
+    }
+}
+
+/// Parses one data line of the suite (`id board side score best_moves empties`).
+fn parse_ffo_line(line: &str) -> Option<FfoProblem> {
+    let f: Vec<&str> = line.split_whitespace().collect();
+    if f.len() < 5 {
+        return None;
+    }
+    Some(FfoProblem {
+        id: f[0].parse().ok()?,
+        position: format!("{} {}", f[1], f[2]).parse().ok()?,
+        score: f[3].parse().ok()?,
+        best_moves: f[4].split(',').map(str::to_string).collect(),
+    })
+}
+
+/// Every problem of the embedded suite.
+pub fn ffo_suite() -> Vec<FfoProblem> {
+    FFO_SUITE
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(parse_ffo_line)
+        .collect()
+}
+
+/// FFO problem `id`.
+///
+/// # Errors
+/// An input error naming the id and the range available.
+pub fn ffo(id: u32) -> Result<FfoProblem, CliError> {
+    let suite = ffo_suite();
+    let range = match (suite.first(), suite.last()) {
+        (Some(a), Some(b)) => format!("{}..{}", a.id, b.id),
+        _ => "none".to_string(),
+    };
+    suite.into_iter().find(|p| p.id == id).ok_or_else(|| {
+        CliError::input(format!(
+            "unknown FFO position {id} for --ffo (the built-in suite has {range})"
+        ))
+    })
+}
+
+/// A position to work on and where it came from.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The position.
+    pub position: Position,
+    /// The FFO problem, when `--ffo` chose it.
+    pub ffo: Option<FfoProblem>,
+}
+
+/// The position the flags describe; the start position when none is given.
+///
+/// # Errors
+/// An input error naming the flag and what is wrong with its value.
+pub fn load(args: &PositionArgs) -> Result<Loaded, CliError> {
+    if let Some(text) = &args.position {
+        let position = text
+            .parse::<Position>()
+            .map_err(|e| CliError::input(format!("bad --position: {e}")))?;
+        return Ok(Loaded {
+            position,
+            ffo: None,
+        });
+    }
+    if let Some(moves) = &args.moves {
+        let position = Position::from_transcript(moves)
+            .map_err(|e| CliError::input(format!("bad --moves '{moves}': {e}")))?;
+        return Ok(Loaded {
+            position,
+            ffo: None,
+        });
+    }
+    if let Some(id) = args.ffo {
+        let problem = ffo(id)?;
+        return Ok(Loaded {
+            position: problem.position,
+            ffo: Some(problem),
+        });
+    }
+    Ok(Loaded {
+        position: Position::start(),
+        ffo: None,
+    })
+}
+
+/// `Black (X)` or `White (O)`.
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black (X)",
+        Color::White => "White (O)",
+    }
+}
+
+/// The result of a finished game: disc counts, the final score with the empties given to
+/// the winner, and who won. `None` while the game goes on.
+pub fn result_text(pos: &Position) -> Option<String> {
+    pos.outcome()?;
+    let (b, w) = (pos.black().count_ones(), pos.white().count_ones());
+    let empties = pos.empties();
+    let black_margin = match pos.side() {
+        Color::Black => pos.final_disc_difference(),
+        Color::White => -pos.final_disc_difference(),
+    };
+    let verdict = match black_margin.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("Black (X) wins by {black_margin}"),
+        std::cmp::Ordering::Less => format!("White (O) wins by {}", -black_margin),
+        std::cmp::Ordering::Equal => "a draw".to_string(),
+    };
+    let empty_note = if empties > 0 && black_margin != 0 {
+        format!(", {empties} empty squares to the winner")
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "game over: Black (X) {b} discs, White (O) {w} discs{empty_note}: {verdict}"
+    ))
+}
+
+/// The final result as JSON (`None` while the game goes on).
+pub fn result_json(pos: &Position) -> Option<serde_json::Value> {
+    pos.outcome()?;
+    let black_margin = match pos.side() {
+        Color::Black => pos.final_disc_difference(),
+        Color::White => -pos.final_disc_difference(),
+    };
+    let winner = match black_margin.cmp(&0) {
+        std::cmp::Ordering::Greater => "black",
+        std::cmp::Ordering::Less => "white",
+        std::cmp::Ordering::Equal => "draw",
+    };
+    Some(serde_json::json!({
+        "black_discs": pos.black().count_ones(),
+        "white_discs": pos.white().count_ones(),
+        "black_margin": black_margin,
+        "winner": winner,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_suite_is_complete() {
+        let suite = ffo_suite();
+        assert_eq!(suite.len(), 20);
+        assert_eq!(suite[0].id, 40);
+        assert_eq!(suite[19].id, 59);
+        let p40 = ffo(40).unwrap();
+        assert_eq!(p40.score, 38);
+        assert_eq!(p40.best_moves, ["a2"]);
+        assert_eq!(p40.position.empties(), 20);
+        assert!(ffo(60).is_err());
+    }
+
+    #[test]
+    fn result_of_a_full_board() {
+        let all_black: Position = format!("{} O", "X".repeat(64)).parse().unwrap();
+        let text = result_text(&all_black).unwrap();
+        assert!(text.contains("Black (X) wins by 64"), "{text}");
+        assert!(result_text(&Position::start()).is_none());
+    }
+}

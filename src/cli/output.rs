@@ -1,0 +1,223 @@
+//! Shared output and error helpers: the one-line `error: ...` report and its exit code,
+//! stdout printing that never panics, JSON output, number and score formatting, and
+//! argument value parsers.
+
+use std::fmt::Display;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Exit code for bad arguments or input.
+pub const EXIT_USAGE: u8 = 2;
+/// Exit code for work that could not be finished (a limit stopped it, an engine failed).
+pub const EXIT_UNFINISHED: u8 = 1;
+
+/// A failure to report: one line on stderr and an exit code.
+#[derive(Debug)]
+pub struct CliError {
+    code: u8,
+    message: String,
+}
+
+impl CliError {
+    /// Bad arguments or input (exit code 2).
+    pub fn input(message: impl Into<String>) -> Self {
+        Self {
+            code: EXIT_USAGE,
+            message: message.into(),
+        }
+    }
+
+    /// A run that failed for another reason (exit code 1).
+    pub fn failure(message: impl Into<String>) -> Self {
+        Self {
+            code: EXIT_UNFINISHED,
+            message: message.into(),
+        }
+    }
+
+    /// Prints `error: <message>` (one line) on stderr and returns the exit code.
+    pub fn report(&self) -> ExitCode {
+        let line = one_line(&self.message);
+        let _ = writeln!(std::io::stderr(), "error: {line}");
+        ExitCode::from(self.code)
+    }
+}
+
+/// Collapses whitespace runs (newlines included) into single spaces.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Handles a clap parse failure: help and version go to stdout with their own exit code;
+/// usage errors become one `error: ...` line on stderr and exit code 2.
+pub fn clap_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE))
+        }
+        _ => {
+            // clap's message: "error: ...", detail lines, a blank line, "Usage: ...", and
+            // "For more information, try '--help'." Keep the message and details.
+            let text = e.to_string();
+            let parts: Vec<String> = text
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .map(one_line)
+                .filter(|l| !l.is_empty())
+                .collect();
+            let joined = parts.join("; ");
+            let message = joined.strip_prefix("error:").unwrap_or(&joined).trim();
+            let _ = writeln!(std::io::stderr(), "error: {message} (see --help)");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+/// Writes one line to stdout; a closed pipe (e.g. `| head`) is not an error worth a panic.
+pub fn say(line: impl Display) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Writes a prompt (no newline) and flushes it.
+pub fn prompt(text: impl Display) {
+    let mut out = std::io::stdout().lock();
+    let _ = write!(out, "{text}");
+    let _ = out.flush();
+}
+
+/// Prints exactly one JSON object on one line of stdout.
+pub fn print_json(value: &serde_json::Value) {
+    say(value);
+}
+
+/// `1234567` as `1.23 M`, `12345` as `12.3 k`: rates for humans.
+pub fn si(x: f64) -> String {
+    if x >= 1e9 {
+        format!("{:.2} G", x / 1e9)
+    } else if x >= 1e6 {
+        format!("{:.2} M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1} k", x / 1e3)
+    } else {
+        format!("{x:.0} ")
+    }
+}
+
+/// A per-second rate that does not blow up on a zero duration.
+pub fn rate(count: u64, seconds: f64) -> f64 {
+    count as f64 / seconds.max(1e-9)
+}
+
+/// A score for humans: `exact +38 discs`, or `+1.25 discs (centi-discs 125)`; other units
+/// are printed as they are.
+pub fn score_text(score: i32, unit: &str, exact: bool) -> String {
+    if unit == tessera::games::othello::SCORE_UNIT {
+        if exact && score % 100 == 0 {
+            format!("exact {:+} discs", score / 100)
+        } else {
+            let discs = format!("{:+.2} discs ({unit} {score})", f64::from(score) / 100.0);
+            if exact {
+                format!("exact {discs}")
+            } else {
+                discs
+            }
+        }
+    } else if exact {
+        format!("exact {score:+} {unit}")
+    } else {
+        format!("{score:+} {unit}")
+    }
+}
+
+/// A short score for info lines: `+1.25` for centi-discs, else the number.
+pub fn score_short(score: i32, unit: &str) -> String {
+    if unit == tessera::games::othello::SCORE_UNIT {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    } else {
+        format!("{score:+}")
+    }
+}
+
+/// Moves joined by spaces.
+pub fn join_moves<M: Display>(moves: &[M]) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Moves as a JSON array of strings.
+pub fn json_moves<M: Display>(moves: &[M]) -> serde_json::Value {
+    serde_json::Value::Array(
+        moves
+            .iter()
+            .map(|m| serde_json::Value::String(m.to_string()))
+            .collect(),
+    )
+}
+
+/// clap value parser: an integer of at least 1.
+pub fn at_least_one_u32(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a whole number ({e})")),
+    }
+}
+
+/// clap value parser: an integer of at least 1.
+pub fn at_least_one_u64(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a whole number ({e})")),
+    }
+}
+
+/// Largest transposition table accepted, MiB.
+pub const MAX_TT_MIB: usize = 16 * 1024;
+
+/// clap value parser: a table size in MiB, 1..=[`MAX_TT_MIB`].
+pub fn tt_mib(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_TT_MIB).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("{n} MiB is outside 1..={MAX_TT_MIB}")),
+        Err(e) => Err(format!("not a whole number ({e})")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_well() {
+        assert_eq!(score_text(3800, "centi-discs", true), "exact +38 discs");
+        assert_eq!(
+            score_text(125, "centi-discs", false),
+            "+1.25 discs (centi-discs 125)"
+        );
+        assert_eq!(
+            score_text(-50, "centi-discs", false),
+            "-0.50 discs (centi-discs -50)"
+        );
+        assert_eq!(score_text(0, "centi-discs", true), "exact +0 discs");
+        assert_eq!(score_short(-125, "centi-discs"), "-1.25");
+    }
+
+    #[test]
+    fn value_parsers_reject_zero_and_junk() {
+        assert!(at_least_one_u32("0").is_err());
+        assert!(at_least_one_u32("x").is_err());
+        assert_eq!(at_least_one_u32("3"), Ok(3));
+        assert!(tt_mib("0").is_err());
+        assert_eq!(tt_mib("16"), Ok(16));
+    }
+}

@@ -1,0 +1,82 @@
+//! `tessera perft`: leaf counts of the move tree at each depth, with time and speed.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::output::{CliError, at_least_one_u32, print_json, rate, say, si};
+use super::{GameId, PositionArgs, othello};
+
+/// Arguments of `tessera perft`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Count the leaf positions of the move tree at each depth 1..N (passes count as a ply)",
+    after_help = "Example: tessera perft othello --depth 9\n\
+                  Othello from the start: depth 4 = 244, depth 9 = 3005288 leaves."
+)]
+pub struct PerftArgs {
+    /// The game
+    pub game: GameId,
+    /// Count depths 1 up to N plies
+    #[arg(long, value_name = "N", value_parser = at_least_one_u32)]
+    pub depth: u32,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Print one JSON object instead of the table
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tessera perft`.
+///
+/// # Errors
+/// Bad position input.
+pub fn run(args: &PerftArgs) -> Result<ExitCode, CliError> {
+    match args.game {
+        GameId::Othello => {
+            let pos = othello::load(&args.position)?.position;
+            let count = |d| tessera::games::othello::perft::perft(&pos, d);
+            report(args, "othello", &pos.to_string(), count);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Times `count` at each depth and prints the table (rows as they finish) or the JSON.
+fn report(args: &PerftArgs, game: &str, position: &str, count: impl Fn(u32) -> u64) {
+    if !args.json {
+        say(format!("{game} perft from {position}"));
+        say(format!(
+            "{:>5} {:>18} {:>10} {:>12}",
+            "depth", "leaves", "seconds", "leaves/s"
+        ));
+    }
+    let mut rows = Vec::new();
+    for depth in 1..=args.depth {
+        let start = Instant::now();
+        let leaves = count(depth);
+        let seconds = start.elapsed().as_secs_f64();
+        let per_second = rate(leaves, seconds);
+        if args.json {
+            rows.push(serde_json::json!({
+                "depth": depth,
+                "leaves": leaves,
+                "seconds": seconds,
+                "leaves_per_second": per_second,
+            }));
+        } else {
+            say(format!(
+                "{depth:>5} {leaves:>18} {seconds:>10.3} {:>12}",
+                format!("{}/s", si(per_second)).replace(" /s", "/s")
+            ));
+        }
+    }
+    if args.json {
+        print_json(&serde_json::json!({
+            "game": game,
+            "position": position,
+            "depths": rows,
+        }));
+    }
+}

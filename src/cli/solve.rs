@@ -1,0 +1,132 @@
+//! `tessera solve`: the exact final disc difference of a position and a best move.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use tessera::game::Game;
+use tessera::games::othello::endgame::Solver;
+use tessera::search::{Limits, TranspositionTable};
+
+use super::output::{
+    CliError, EXIT_UNFINISHED, at_least_one_u64, join_moves, json_moves, print_json, rate, say, si,
+    tt_mib,
+};
+use super::{GameId, PositionArgs, othello};
+
+/// Arguments of `tessera solve`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Solve a position exactly: final disc difference with perfect play and a best move",
+    long_about = "Solve a position exactly (search to the end of the game): the final disc \
+                  difference for the side to move with perfect play from both sides (empty \
+                  squares go to the winner, as in the FFO suite), a best move and the principal \
+                  variation.\n\nA position is required. Exit code 1 if --time-ms stops the \
+                  solve before it finishes (no result is printed then); 2 for bad input.",
+    after_help = "Examples:\n  tessera solve othello --ffo 40\n  \
+                  tessera solve othello --position \"O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X\" --json"
+)]
+pub struct SolveArgs {
+    /// The game
+    pub game: GameId,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Transposition table size, MiB (1..=16384)
+    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = tt_mib)]
+    pub tt_mb: usize,
+    /// Give up after this many milliseconds (exit code 1); default: no limit
+    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    pub time_ms: Option<u64>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tessera solve`.
+///
+/// # Errors
+/// Bad or missing position.
+pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
+    if args.position.is_empty() {
+        return Err(CliError::input(
+            "solve needs a position: give --position, --moves or --ffo",
+        ));
+    }
+    match args.game {
+        GameId::Othello => othello_solve(args),
+    }
+}
+
+fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
+    let loaded = othello::load(&args.position)?;
+    let pos = loaded.position;
+    if !args.json {
+        let origin = match &loaded.ffo {
+            Some(p) => format!("  {}", p.describe()),
+            None => String::new(),
+        };
+        say(format!("position {pos}{origin}"));
+        say(pos.diagram());
+        if pos.outcome().is_none() {
+            say(format!("solving {} empties...", pos.empties()));
+        }
+    }
+
+    let tt = TranspositionTable::new(args.tt_mb);
+    let limits = Limits {
+        time_ms: args.time_ms,
+        ..Limits::default()
+    };
+    let sol = Solver::new(&tt, &limits).solve(&pos);
+    let nps = rate(sol.nodes, sol.seconds);
+    let best = sol.best_move.map(|m| m.to_string());
+    let game_over = pos.outcome().is_some();
+
+    if args.json {
+        print_json(&serde_json::json!({
+            "game": "othello",
+            "position": pos.to_string(),
+            "empties": pos.empties(),
+            "score": sol.score,
+            "unit": "discs",
+            "move": best,
+            "pv": json_moves(&sol.pv),
+            "nodes": sol.nodes,
+            "seconds": sol.seconds,
+            "nps": nps,
+            "stopped": sol.score.is_none(),
+            "game_over": game_over,
+            "ffo": loaded.ffo.as_ref().map(othello::FfoProblem::json),
+        }));
+    } else if let Some(score) = sol.score {
+        if let Some(result) = othello::result_text(&pos) {
+            say(result);
+        }
+        say(format!(
+            "score      {score:+} discs for {} (exact)",
+            othello::color_name(pos.side())
+        ));
+        say(format!(
+            "best move  {}",
+            best.as_deref().unwrap_or("(none: the game is over)")
+        ));
+        say(format!("pv         {}", join_moves(&sol.pv)));
+        say(format!("nodes      {}", sol.nodes));
+        say(format!(
+            "time       {:.3} s ({}nodes/s)",
+            sol.seconds,
+            si(nps)
+        ));
+    } else {
+        say(format!(
+            "unsolved: the time limit of {} ms stopped the solve after {:.3} s and {} nodes",
+            args.time_ms.unwrap_or(0),
+            sol.seconds,
+            sol.nodes
+        ));
+    }
+    Ok(if sol.score.is_some() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_UNFINISHED)
+    })
+}
