@@ -1,0 +1,404 @@
+//! End-to-end tests of the `tessera` binary: output formats, reference answers, exit codes
+//! and error messages. They run the built program as a user would.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const START: &str = "---------------------------OX------XO--------------------------- X";
+/// FFO #40 (Black to move, 20 empties): exact +38, best a2.
+const FFO40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+
+fn tessera(args: &[&str]) -> Output {
+    tessera_with_stdin(args, None)
+}
+
+/// Runs the binary with `args`, feeding `input` on stdin (or an empty stdin).
+fn tessera_with_stdin(args: &[&str], input: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tessera binary starts");
+    {
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        if let Some(text) = input {
+            // The program may quit before reading everything; a closed pipe is fine.
+            let _ = stdin.write_all(text.as_bytes());
+        }
+    } // dropped: end of input
+    child.wait_with_output().expect("tessera runs to the end")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The single JSON object a successful `--json` run prints.
+fn json_of(args: &[&str]) -> Value {
+    let out = tessera(args);
+    let stdout = text(&out.stdout);
+    assert!(
+        out.status.success(),
+        "tessera {args:?} failed: {:?}\nstdout: {stdout}\nstderr: {}",
+        out.status,
+        text(&out.stderr)
+    );
+    assert_eq!(
+        stdout.trim().lines().count(),
+        1,
+        "expected exactly one JSON line, got: {stdout}"
+    );
+    let v: Value = serde_json::from_str(stdout.trim()).expect("stdout is JSON");
+    assert!(v.is_object(), "not a JSON object: {v}");
+    v
+}
+
+/// Asserts the run failed with exit code 2 and one `error: ...` line on stderr containing
+/// every `needles`, without a panic.
+fn assert_input_error(args: &[&str], needles: &[&str]) {
+    let out = tessera(args);
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "tessera {args:?}: expected exit code 2; stderr: {stderr}"
+    );
+    assert!(
+        !stderr.contains("panicked"),
+        "tessera {args:?} panicked: {stderr}"
+    );
+    assert_eq!(
+        stderr.trim_end().lines().count(),
+        1,
+        "tessera {args:?}: expected one stderr line, got: {stderr}"
+    );
+    assert!(stderr.starts_with("error: "), "tessera {args:?}: {stderr}");
+    for needle in needles {
+        assert!(
+            stderr.contains(needle),
+            "tessera {args:?}: stderr should name '{needle}': {stderr}"
+        );
+    }
+    assert!(
+        out.stdout.is_empty(),
+        "tessera {args:?}: nothing expected on stdout, got: {}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn perft_json_counts_match_the_reference() {
+    let v = json_of(&["perft", "othello", "--depth", "4", "--json"]);
+    assert_eq!(v["game"], "othello");
+    assert_eq!(v["position"], START);
+    let depths = v["depths"].as_array().expect("depths array");
+    let leaves: Vec<u64> = depths
+        .iter()
+        .map(|d| d["leaves"].as_u64().unwrap())
+        .collect();
+    assert_eq!(leaves, [4, 12, 56, 244]);
+    for (i, d) in depths.iter().enumerate() {
+        assert_eq!(d["depth"].as_u64(), Some(i as u64 + 1));
+        assert!(d["seconds"].as_f64().unwrap() >= 0.0);
+        assert!(d["leaves_per_second"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn perft_from_a_transcript_and_as_a_table() {
+    // After f5 White has 3 moves; 1 + 3 + ... from the start's depth-2 count of 12.
+    let v = json_of(&[
+        "perft", "othello", "--depth", "1", "--moves", "f5", "--json",
+    ]);
+    assert_eq!(v["depths"][0]["leaves"], 3);
+
+    let out = tessera(&["perft", "othello", "--depth", "6"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("leaves/s"), "{stdout}");
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.trim_start().starts_with('6') && last.contains("8200"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bestmove_start_position_returns_a_legal_move() {
+    let v = json_of(&["bestmove", "othello", "--depth", "3", "--json"]);
+    let mv = v["move"].as_str().expect("move is a string");
+    assert!(
+        ["d3", "c4", "f5", "e6"].contains(&mv),
+        "illegal first move {mv}"
+    );
+    assert_eq!(v["position"], START);
+    assert_eq!(v["depth"], 3);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["unit"], "centi-discs");
+    assert!(v["score"].is_i64());
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["nps"].as_f64().unwrap() >= 0.0);
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    let pv = v["pv"].as_array().expect("pv array");
+    assert!(!pv.is_empty() && pv.iter().all(Value::is_string));
+    assert_eq!(pv[0].as_str(), Some(mv));
+}
+
+#[test]
+fn bestmove_text_shows_board_iterations_and_result() {
+    let out = tessera(&["bestmove", "othello", "--moves", "f5d6c3", "--depth", "4"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for needle in [
+        "a b c d e f g h",
+        "info depth 4",
+        "best move",
+        "discs",
+        "nodes/s",
+        "pv",
+    ] {
+        assert!(stdout.contains(needle), "missing '{needle}' in:\n{stdout}");
+    }
+}
+
+#[test]
+fn bestmove_ffo40_is_solved_exactly() {
+    let v = json_of(&[
+        "bestmove",
+        "othello",
+        "--ffo",
+        "40",
+        "--exact-empties",
+        "20",
+        "--time-ms",
+        "120000",
+        "--json",
+    ]);
+    assert_eq!(v["move"], "a2");
+    assert_eq!(v["score"], 3800);
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["depth"], 20);
+    assert_eq!(v["position"], FFO40);
+    assert_eq!(v["pv"][0], "a2");
+}
+
+#[test]
+fn solve_ffo40() {
+    let v = json_of(&["solve", "othello", "--ffo", "40", "--json"]);
+    assert_eq!(v["score"], 38);
+    assert_eq!(v["move"], "a2");
+    assert_eq!(v["empties"], 20);
+    assert_eq!(v["stopped"], false);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["seconds"].as_f64().unwrap() > 0.0);
+    assert!(v["nps"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["pv"][0], "a2");
+}
+
+#[test]
+fn solve_takes_a_position_starting_with_a_dash() {
+    // FFO #41 as a --position value (clap must not read it as a flag): exact 0, best h4.
+    let p41 = "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X";
+    let v = json_of(&["solve", "othello", "--position", p41, "--json"]);
+    assert_eq!(v["score"], 0);
+    assert_eq!(v["move"], "h4");
+}
+
+#[test]
+fn solve_stopped_by_the_time_limit_exits_1() {
+    let out = tessera(&[
+        "solve",
+        "othello",
+        "--ffo",
+        "50",
+        "--time-ms",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["stopped"], true);
+    assert!(v["score"].is_null() && v["move"].is_null());
+}
+
+#[test]
+fn finished_game_reports_no_move() {
+    let full = format!("{} O", "X".repeat(64));
+    let v = json_of(&["bestmove", "othello", "--position", &full, "--json"]);
+    assert!(v["move"].is_null());
+    assert_eq!(v["game_over"], true);
+    assert_eq!(v["score"], -6400);
+
+    let out = tessera(&["bestmove", "othello", "--position", &full]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("game over"));
+
+    let v = json_of(&["solve", "othello", "--position", &full, "--json"]);
+    assert_eq!(v["score"], -64);
+    assert!(v["move"].is_null());
+}
+
+#[test]
+fn bad_inputs_exit_2_with_one_error_line() {
+    let dir = std::env::temp_dir().join("tessera-cli-test-no-such-dir");
+    let missing = dir.join("weights.json");
+    let missing = missing.to_str().unwrap();
+    let bad_side = format!("{} Z", &START[..64]);
+    let short = format!("{} X", &START[..63]);
+    let cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
+        (
+            vec!["bestmove", "othello", "--position", "xx"],
+            vec!["--position"],
+        ),
+        (
+            vec!["bestmove", "othello", "--position", &short],
+            vec!["--position", "63"],
+        ),
+        (
+            vec!["bestmove", "othello", "--position", &bad_side],
+            vec!["--position", "side", "Z"],
+        ),
+        (
+            vec!["bestmove", "othello", "--moves", "f5f5"],
+            vec!["--moves", "f5", "illegal"],
+        ),
+        (
+            vec!["bestmove", "othello", "--moves", "f5zz"],
+            vec!["--moves", "zz"],
+        ),
+        (
+            vec!["bestmove", "othello", "--ffo", "99"],
+            vec!["99", "40..59"],
+        ),
+        (vec!["solve", "othello", "--ffo", "7"], vec!["7"]),
+        (
+            vec!["bestmove", "othello", "--weights", missing, "--depth", "1"],
+            vec!["weights", "weights.json"],
+        ),
+        (vec!["bestmove", "othello", "--depth", "0"], vec!["--depth"]),
+        (vec!["perft", "othello", "--depth", "0"], vec!["--depth"]),
+        (vec!["perft", "othello"], vec!["--depth"]),
+        (vec!["bestmove", "chess"], vec!["chess"]),
+        (vec!["solve", "othello"], vec!["position"]),
+        (
+            vec!["bestmove", "othello", "--ffo", "40", "--moves", "f5"],
+            vec!["--moves"],
+        ),
+        (vec!["play", "othello", "--human", "red"], vec!["red"]),
+        (vec!["perft", "othello", "--depth", "x"], vec!["--depth"]),
+    ];
+    for (args, needles) in &cases {
+        assert_input_error(args, needles);
+    }
+}
+
+#[test]
+fn weights_file_that_is_not_json_is_an_input_error() {
+    let path = std::env::temp_dir().join(format!(
+        "tessera-cli-bad-weights-{}.json",
+        std::process::id()
+    ));
+    std::fs::write(&path, "not json").unwrap();
+    let p = path.to_str().unwrap();
+    assert_input_error(
+        &["bestmove", "othello", "--weights", p, "--depth", "1"],
+        &["weights"],
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn play_answers_bad_input_and_continues() {
+    let out = tessera_with_stdin(
+        &["play", "othello", "--human", "black", "--depth", "1"],
+        Some("zz\nf5\nquit\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("panicked"));
+    assert!(stdout.contains("a b c d e f g h"), "{stdout}");
+    assert!(stdout.contains("legal moves: d3 c4 f5 e6"), "{stdout}");
+    assert!(stdout.contains("'zz' is not an Othello move"), "{stdout}");
+    assert!(stdout.contains("Black (X) plays f5"), "{stdout}");
+    assert!(stdout.contains("(tessera) plays"), "{stdout}");
+    assert!(stdout.contains("score"), "{stdout}");
+    assert!(stdout.contains("quit"), "{stdout}");
+}
+
+#[test]
+fn play_rejects_illegal_moves_and_passes_when_allowed_placements_exist() {
+    let out = tessera_with_stdin(
+        &["play", "othello", "--human", "black", "--depth", "1"],
+        Some("a1\npass\nd4\nf5\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout.contains("illegal move 'a1'"), "{stdout}");
+    assert!(stdout.contains("illegal move 'pass'"), "{stdout}");
+    assert!(stdout.contains("d4 is occupied"), "{stdout}");
+    assert!(stdout.contains("Black (X) plays f5"), "{stdout}");
+    assert!(stdout.contains("end of input"), "{stdout}");
+}
+
+#[test]
+fn play_exits_cleanly_at_end_of_input() {
+    let out = tessera_with_stdin(&["play", "othello", "--depth", "1"], None);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("end of input"));
+}
+
+#[test]
+fn play_engine_against_itself_to_the_end() {
+    let out = tessera(&["play", "othello", "--human", "none", "--depth", "1"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    assert!(stdout.contains("game over"), "{stdout}");
+    assert!(
+        stdout.contains("moves: f5")
+            || stdout.contains("moves: d3")
+            || stdout.contains("moves: c4")
+            || stdout.contains("moves: e6"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn play_two_humans_with_a_forced_pass() {
+    // White to move with no placement while Black has one: the pass is automatic.
+    // Row 1: X O . . . . . . ; White (O) cannot move, Black can play c1.
+    let pos = format!("XO{} O", "-".repeat(62));
+    let out = tessera_with_stdin(
+        &["play", "othello", "--human", "both", "--position", &pos],
+        Some("c1\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    assert!(
+        stdout.contains("White (O) has no legal move and passes"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Black (X) plays c1"), "{stdout}");
+    assert!(stdout.contains("game over"), "{stdout}");
+    assert!(stdout.contains("Black (X) wins by 64"), "{stdout}");
+}
+
+#[test]
+fn every_command_has_help() {
+    for cmd in ["perft", "bestmove", "solve", "play"] {
+        let out = tessera(&[cmd, "--help"]);
+        assert!(out.status.success(), "{cmd} --help");
+        let stdout = text(&out.stdout);
+        assert!(stdout.contains("Usage: tessera"), "{stdout}");
+        assert!(stdout.contains("othello"), "{stdout}");
+    }
+    let out = tessera(&["--help"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    for cmd in ["perft", "bestmove", "solve", "play"] {
+        assert!(stdout.contains(cmd), "{stdout}");
+    }
+}
