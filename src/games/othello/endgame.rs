@@ -11,7 +11,8 @@
 //!
 //! Scores are disc differences from the side to move's view, in `-64..=64`.
 
-use super::movegen::{flips, legal_moves};
+use super::eval::Eval;
+use super::movegen::{NEIGHBOURS, flips, legal_moves, neighbours};
 use super::position::{Move, Position, final_score};
 use super::stability::stable_discs;
 use crate::search::tt::{Bound, Entry, TranspositionTable};
@@ -21,6 +22,8 @@ use crate::search::{Clock, ExactSolver, Limits, SearchResult};
 pub const TT_MIN_EMPTIES: u32 = 11;
 /// At or below this many empties, the parity-ordered search without move generation runs.
 pub const SHALLOW_EMPTIES: u32 = 6;
+/// From this many empties up, moves are ordered with the help of the midgame evaluation.
+const EVAL_ORDER_EMPTIES: u32 = 14;
 /// From this many empties up, the stability cut-off is tried.
 const STABILITY_MIN_EMPTIES: u32 = 8;
 
@@ -50,6 +53,7 @@ pub struct Solution {
 
 /// The endgame solver; holds the node count and the stop clock of one solve.
 pub struct Solver<'a> {
+    eval: Eval,
     tt: &'a TranspositionTable,
     clock: Clock,
     nodes: u64,
@@ -71,12 +75,21 @@ fn odd_quadrants(empty: u64) -> u64 {
 /// `o`, else nobody), `p`'s view.
 #[inline]
 fn solve_last(p: u64, o: u64, sq: usize) -> i32 {
-    let n = flips(p, o, sq).count_ones() as i32;
     let pc = p.count_ones() as i32;
+    // The empty square's neighbours are all discs: opponent neighbours are needed to flip.
+    let n = if NEIGHBOURS[sq] & o != 0 {
+        flips(p, o, sq).count_ones() as i32
+    } else {
+        0
+    };
     if n > 0 {
         return 2 * (pc + 1 + n) - 64;
     }
-    let n = flips(o, p, sq).count_ones() as i32;
+    let n = if NEIGHBOURS[sq] & p != 0 {
+        flips(o, p, sq).count_ones() as i32
+    } else {
+        0
+    };
     if n > 0 {
         return 2 * (pc - n) - 64;
     }
@@ -84,11 +97,25 @@ fn solve_last(p: u64, o: u64, sq: usize) -> i32 {
     final_score(p, o)
 }
 
+/// Ordering key of the move to `sq` whose child is (`cp` to move, `co`): lower is searched
+/// first. Fastest first (the opponent's weighted mobility, corners counted twice), then the
+/// opponent's potential mobility (empties next to our discs), then parity.
+#[inline]
+fn order_key(cp: u64, co: u64, sq: usize, odd: u64) -> i32 {
+    let m = legal_moves(cp, co);
+    let empty = !(cp | co);
+    let mobility = (m.count_ones() + (m & CORNERS).count_ones()) as i32;
+    let potential = (neighbours(co) & empty).count_ones() as i32;
+    let parity = i32::from((odd >> sq) & 1 == 1);
+    mobility * 64 + potential * 4 - parity * 2
+}
+
 impl<'a> Solver<'a> {
     /// A solver using `tt` and stopping at `limits` (depth is ignored).
     #[must_use]
     pub fn new(tt: &'a TranspositionTable, limits: &Limits) -> Self {
         Self {
+            eval: Eval::default(),
             tt,
             clock: Clock::start(limits),
             nodes: 0,
@@ -104,9 +131,14 @@ impl<'a> Solver<'a> {
     /// Parity-ordered search without move generation, for few empties.
     fn search_shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n_empty: u32) -> i32 {
         let empty = !(p | o);
-        if n_empty == 1 {
-            self.nodes += 1;
-            return solve_last(p, o, empty.trailing_zeros() as usize);
+        match n_empty {
+            0 => return final_score(p, o),
+            1 => {
+                self.nodes += 1;
+                return solve_last(p, o, empty.trailing_zeros() as usize);
+            }
+            2 => return self.search_2(p, o, alpha, beta, empty),
+            _ => {}
         }
         self.nodes += 1;
         let odd = odd_quadrants(empty);
@@ -116,6 +148,9 @@ impl<'a> Solver<'a> {
             while bits != 0 {
                 let sq = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                if NEIGHBOURS[sq] & o == 0 {
+                    continue;
+                }
                 let f = flips(p, o, sq);
                 if f == 0 {
                     continue;
@@ -140,6 +175,40 @@ impl<'a> Solver<'a> {
             return final_score(p, o);
         }
         best
+    }
+
+    /// Two empties: each placement leads straight to the last-square count.
+    #[inline]
+    fn search_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+        self.nodes += 1;
+        let x1 = empty.trailing_zeros() as usize;
+        let x2 = 63 - empty.leading_zeros() as usize;
+        let mut best = -65;
+        if NEIGHBOURS[x1] & o != 0 {
+            let f = flips(p, o, x1);
+            if f != 0 {
+                best = -solve_last(o ^ f, p ^ f ^ (1 << x1), x2);
+                if best >= beta {
+                    return best;
+                }
+            }
+        }
+        if NEIGHBOURS[x2] & o != 0 {
+            let f = flips(p, o, x2);
+            if f != 0 {
+                let v = -solve_last(o ^ f, p ^ f ^ (1 << x2), x1);
+                return v.max(best);
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        // We must pass: the opponent plays if it can.
+        let can = |a: u64, b: u64, x: usize| NEIGHBOURS[x] & b != 0 && flips(a, b, x) != 0;
+        if can(o, p, x1) || can(o, p, x2) {
+            return -self.search_2(o, p, -beta, -alpha, empty);
+        }
+        final_score(p, o)
     }
 
     /// Fastest-first search with move generation; uses the table from
@@ -194,6 +263,7 @@ impl<'a> Solver<'a> {
         }
 
         // Generate children with their ordering keys (lower = searched first).
+        let odd = odd_quadrants(empty);
         let mut list = [(0i32, 0u8, 0u64); 32];
         let mut n = 0;
         let mut bits = moves;
@@ -205,11 +275,13 @@ impl<'a> Solver<'a> {
             let key = if sq == tt_move {
                 i32::MIN
             } else {
-                let m = legal_moves(cp, co);
-                // Fastest first: fewest opponent replies, corners counted twice; a small
-                // bonus for moves that keep our discs away from the frontier.
-                ((m.count_ones() + (m & CORNERS).count_ones()) as i32) * 16
-                    - if (1u64 << sq) & CORNERS != 0 { 8 } else { 0 }
+                if n_empty >= EVAL_ORDER_EMPTIES {
+                    // Deep nodes are few and costly: order them by the midgame evaluation
+                    // of the child (the opponent's view: lower is better for us).
+                    self.eval.score(cp, co) + order_key(cp, co, sq, odd) * 4
+                } else {
+                    order_key(cp, co, sq, odd)
+                }
             };
             list[n] = (key, sq as u8, f);
             n += 1;
@@ -495,5 +567,60 @@ impl ExactSolver<Position> for ExactBelow {
             elapsed: std::time::Duration::from_secs_f64(sol.seconds),
             pv: sol.pv,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    /// Plain minimax to the end over the Game trait: the reference.
+    fn minimax(pos: &Position) -> i32 {
+        let mut moves = <Position as Game>::Moves::default();
+        pos.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return pos.final_disc_difference();
+        }
+        moves
+            .iter()
+            .map(|&m| {
+                let c = pos.play(m);
+                -minimax(&c)
+            })
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn solver_matches_minimax_on_small_endgames() {
+        let tt = TranspositionTable::new(4);
+        let mut seed = 0xABCD_EF01_2345_6789u64;
+        let mut checked = 0;
+        while checked < 300 {
+            let target = 1 + (checked % 8) as u32;
+            let mut pos = Position::start();
+            while pos.empties() > target {
+                let mut moves = <Position as Game>::Moves::default();
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+            let sol = Solver::new(&tt, &Limits::default()).solve(&pos);
+            assert_eq!(sol.score, Some(minimax(&pos)), "{pos}");
+            if let Some(m) = sol.best_move {
+                assert_eq!(
+                    -minimax(&pos.play(m)),
+                    minimax(&pos),
+                    "best move {m} in {pos}"
+                );
+            }
+            checked += 1;
+        }
     }
 }
