@@ -11,3 +11,4 @@ pub mod engine;
 pub mod game;
 pub mod games;
 pub mod search;
+pub mod tournament;

@@ -1,0 +1,3 @@
+//! Tournaments between game-playing engines and the statistics to judge them.
+
+pub mod stats;
