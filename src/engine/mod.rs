@@ -4,8 +4,10 @@
 //! tuning all drive engines through it (an external GTP program will too).
 
 mod alphabeta;
+pub mod spec;
 
 pub use alphabeta::AlphaBetaEngine;
+pub use spec::{Algorithm, EngineSpec, Protocol};
 
 use std::time::Duration;
 
@@ -54,4 +56,24 @@ pub trait Player<G: Game>: Send {
     /// # Errors
     /// A message when the engine fails (an external program crashed or answered nonsense).
     fn choose(&mut self, pos: &G, limits: &Limits) -> Result<Thought<G::Move>, String>;
+
+    /// Chooses a move in a game that began at `start` and continued with `moves` to `pos`.
+    /// Engines that need the history (an external program fed move by move) override it;
+    /// the default looks at `pos` only.
+    ///
+    /// # Errors
+    /// As [`Player::choose`].
+    fn choose_in_game(
+        &mut self,
+        start: &G,
+        moves: &[G::Move],
+        pos: &G,
+        limits: &Limits,
+    ) -> Result<Thought<G::Move>, String> {
+        let _ = (start, moves);
+        self.choose(pos, limits)
+    }
 }
+
+/// Builds a player from its specification (one per game, so each game starts fresh).
+pub type PlayerFactory<G> = dyn Fn(&EngineSpec) -> Result<Box<dyn Player<G>>, String> + Send + Sync;

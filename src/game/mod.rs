@@ -70,6 +70,29 @@ pub trait Game:
     /// Upper bound (exclusive) of [`MoveCode::code`] over all moves.
     const MOVE_CODES: usize;
 
+    /// The game's standard start position (for games with random setups, the setup is an
+    /// ordinary move sequence or an option of the game id, never hidden state).
+    fn start() -> Self;
+
+    /// Parses an opening line: a position in this game's one-line form, or a sequence of
+    /// moves played from [`Game::start`] (whitespace-separated by default; games with a
+    /// compact transcript form accept it too).
+    ///
+    /// # Errors
+    /// A one-line message naming the bad position text or the first bad move.
+    fn parse_opening(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if let Ok(p) = text.parse::<Self>() {
+            return Ok(p);
+        }
+        let mut pos = Self::start();
+        for (i, token) in text.split_whitespace().enumerate() {
+            let mv = pos.parse_move(token).map_err(|e| format!("opening move {}: {e}", i + 1))?;
+            pos = pos.play(mv);
+        }
+        Ok(pos)
+    }
+
     /// Number of seats at the table.
     fn seats(&self) -> usize;
 

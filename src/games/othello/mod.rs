@@ -36,3 +36,28 @@ pub fn alphabeta_engine(
         },
     )
 }
+
+/// Builds an Othello player from its specification: the built-in alpha-beta engine, or an
+/// external GTP program.
+///
+/// # Errors
+/// A spec for another game, an unreadable weights file, or a program that cannot start.
+pub fn make_player(
+    spec: &crate::engine::EngineSpec,
+) -> Result<Box<dyn crate::engine::Player<Position>>, String> {
+    use crate::engine::{Algorithm, Protocol};
+    if spec.game != "othello" {
+        return Err(format!("engine '{}' plays {}, not othello", spec.name, spec.game));
+    }
+    match (spec.protocol, spec.algo) {
+        (Protocol::Builtin, Algorithm::Alphabeta) => {
+            let weights = match &spec.weights {
+                Some(path) => eval::Weights::load(path)?,
+                None => eval::Weights::default(),
+            };
+            let exact = spec.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES);
+            Ok(Box::new(alphabeta_engine(spec.name.clone(), weights, spec.tt_mb, exact)))
+        }
+        (Protocol::Gtp, _) => Err(format!("engine '{}': GTP engines are not available yet", spec.name)),
+    }
+}

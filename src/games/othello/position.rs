@@ -379,6 +379,19 @@ impl Game for Position {
     const ID: &'static str = "othello";
     const MOVE_CODES: usize = 65;
 
+    fn start() -> Self {
+        Position::start()
+    }
+
+    /// An OBF/FFO position line, or a transcript from the start (`f5d6c3`, passes implied).
+    fn parse_opening(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if text.split_whitespace().next().is_some_and(|b| b.len() == 64) {
+            return text.parse::<Self>().map_err(|e| e.0);
+        }
+        Position::from_transcript(text).map_err(|e| e.0)
+    }
+
     fn seats(&self) -> usize {
         2
     }

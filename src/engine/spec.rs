@@ -1,0 +1,257 @@
+//! Engine specifications: a named configuration (game, algorithm, limits, table size,
+//! weights file, or an external program) read from a preset file in `engines/` or given
+//! inline on the command line as `name=x,depth=6`.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::search::Limits;
+
+/// How an engine searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// Negamax alpha-beta with PVS, iterative deepening and a transposition table.
+    #[default]
+    Alphabeta,
+}
+
+/// How tessera talks to the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Protocol {
+    /// Built into tessera.
+    #[default]
+    Builtin,
+    /// An external program speaking GTP on stdin/stdout (`command` runs it).
+    Gtp,
+}
+
+/// A complete engine description. Every field but `name` and `game` has a default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineSpec {
+    /// Name shown in reports and records.
+    pub name: String,
+    /// Game id (`othello`).
+    pub game: String,
+    /// Search algorithm (built-in engines).
+    #[serde(default)]
+    pub algo: Algorithm,
+    /// Built-in or external GTP program.
+    #[serde(default)]
+    pub protocol: Protocol,
+    /// Depth limit per move, plies.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// Node limit per move.
+    #[serde(default)]
+    pub nodes: Option<u64>,
+    /// Time limit per move, milliseconds (also the per-move timeout of external engines,
+    /// with a grace period).
+    #[serde(default, rename = "time-ms", alias = "time_ms")]
+    pub time_ms: Option<u64>,
+    /// Transposition table size, MiB.
+    #[serde(default = "default_tt_mb", rename = "tt-mb", alias = "tt_mb")]
+    pub tt_mb: usize,
+    /// Evaluation weights file (JSON, see `tuning/`); default weights when absent.
+    #[serde(default)]
+    pub weights: Option<PathBuf>,
+    /// Othello: solve exactly at this many empties or fewer.
+    #[serde(default, rename = "exact-empties", alias = "exact_empties")]
+    pub exact_empties: Option<u32>,
+    /// External engines: the command line (program and arguments, split on whitespace).
+    #[serde(default)]
+    pub command: Option<String>,
+}
+
+fn default_tt_mb() -> usize {
+    16
+}
+
+/// Field names accepted in presets and inline specs.
+pub const FIELDS: &[&str] = &[
+    "name",
+    "game",
+    "algo",
+    "protocol",
+    "depth",
+    "nodes",
+    "time-ms",
+    "tt-mb",
+    "weights",
+    "exact-empties",
+    "command",
+];
+
+/// Presets shipped inside the binary (the files of `engines/`), so they resolve from any
+/// working directory.
+const BUILTIN: &[(&str, &str)] = &[
+    ("othello-ab-d1", include_str!("../../engines/othello-ab-d1.toml")),
+    ("othello-ab-d2", include_str!("../../engines/othello-ab-d2.toml")),
+    ("othello-ab-d3", include_str!("../../engines/othello-ab-d3.toml")),
+    ("othello-ab-d4", include_str!("../../engines/othello-ab-d4.toml")),
+    ("othello-ab-d6", include_str!("../../engines/othello-ab-d6.toml")),
+    ("othello-ab-t100", include_str!("../../engines/othello-ab-t100.toml")),
+    ("othello-gtp-rhino", include_str!("../../engines/othello-gtp-rhino.toml")),
+];
+
+impl EngineSpec {
+    /// Parses a preset file's TOML text; `origin` names it in errors.
+    ///
+    /// # Errors
+    /// One line naming `origin` and the bad field (unknown fields list the valid ones).
+    pub fn from_toml(text: &str, origin: &str) -> Result<Self, String> {
+        let spec: Self = toml::from_str(text).map_err(|e| {
+            let msg = e.message().replace('\n', " ");
+            format!("engine preset {origin}: {msg} (valid fields: {})", FIELDS.join(", "))
+        })?;
+        spec.validate().map_err(|e| format!("engine preset {origin}: {e}"))?;
+        Ok(spec)
+    }
+
+    /// Parses an inline spec `key=value,key=value` (e.g. `name=x,game=othello,depth=6`).
+    /// `game` defaults to `default_game`, `name` to the spec text itself.
+    ///
+    /// # Errors
+    /// One line naming the bad part; unknown keys list the valid ones.
+    pub fn from_inline(text: &str, default_game: &str) -> Result<Self, String> {
+        let mut table = toml::Table::new();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                format!("inline engine '{text}': '{part}' is not key=value (valid keys: {})", FIELDS.join(", "))
+            })?;
+            let k = k.trim().replace('_', "-");
+            if !FIELDS.contains(&k.as_str()) {
+                return Err(format!(
+                    "inline engine '{text}': unknown field '{k}' (valid fields: {})",
+                    FIELDS.join(", ")
+                ));
+            }
+            let v = v.trim();
+            let value = match k.as_str() {
+                "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" => {
+                    toml::Value::Integer(v.parse::<i64>().map_err(|_| {
+                        format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
+                    })?)
+                }
+                _ => toml::Value::String(v.to_string()),
+            };
+            table.insert(k, value);
+        }
+        table.entry("game").or_insert_with(|| toml::Value::String(default_game.to_string()));
+        table.entry("name").or_insert_with(|| toml::Value::String(text.to_string()));
+        let spec: Self = table
+            .try_into()
+            .map_err(|e: toml::de::Error| format!("inline engine '{text}': {}", e.message().replace('\n', " ")))?;
+        spec.validate().map_err(|e| format!("inline engine '{text}': {e}"))?;
+        Ok(spec)
+    }
+
+    /// Resolves a preset by name or path: a path ending in `.toml` is read as is; a name is
+    /// looked up as `engines/NAME.toml` under the working directory, then among the presets
+    /// built into the binary.
+    ///
+    /// # Errors
+    /// An unknown name (listing the known presets) or an unreadable / invalid file.
+    pub fn resolve(name_or_path: &str) -> Result<Self, String> {
+        if name_or_path.ends_with(".toml") || name_or_path.contains('/') {
+            let text = std::fs::read_to_string(name_or_path)
+                .map_err(|e| format!("cannot read engine preset {name_or_path}: {e}"))?;
+            return Self::from_toml(&text, name_or_path);
+        }
+        let local = Path::new("engines").join(format!("{name_or_path}.toml"));
+        if let Ok(text) = std::fs::read_to_string(&local) {
+            return Self::from_toml(&text, &local.display().to_string());
+        }
+        if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
+            return Self::from_toml(text, name_or_path);
+        }
+        Err(format!(
+            "unknown engine '{name_or_path}' (known presets: {}; or give a path to a .toml file)",
+            Self::known_presets().join(", ")
+        ))
+    }
+
+    /// Names of the presets in `engines/` (working directory) and built in, sorted.
+    #[must_use]
+    pub fn known_presets() -> Vec<String> {
+        let mut names: Vec<String> = BUILTIN.iter().map(|(n, _)| (*n).to_string()).collect();
+        if let Ok(dir) = std::fs::read_dir("engines") {
+            for e in dir.flatten() {
+                let p = e.path();
+                if p.extension().is_some_and(|x| x == "toml")
+                    && let Some(stem) = p.file_stem().and_then(|s| s.to_str())
+                {
+                    names.push(stem.to_string());
+                }
+            }
+        }
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        if self.name.trim().is_empty() {
+            return Err("name is empty".into());
+        }
+        if self.depth == Some(0) {
+            return Err("depth must be at least 1".into());
+        }
+        if self.tt_mb == 0 || self.tt_mb > 65_536 {
+            return Err(format!("tt-mb must be 1..=65536, got {}", self.tt_mb));
+        }
+        match self.protocol {
+            Protocol::Gtp if self.command.as_deref().is_none_or(|c| c.trim().is_empty()) => {
+                Err("protocol gtp needs a command".into())
+            }
+            Protocol::Builtin if self.command.is_some() => {
+                Err("command is only for protocol = \"gtp\"".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The per-move search limits of this engine (none set: depth 6).
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        let mut l = Limits { depth: self.depth, nodes: self.nodes, time_ms: self.time_ms, stop: None };
+        if l.depth.is_none() && l.nodes.is_none() && l.time_ms.is_none() {
+            l.depth = Some(6);
+        }
+        l
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_presets_parse() {
+        for (name, text) in BUILTIN {
+            let s = EngineSpec::from_toml(text, name).unwrap();
+            assert_eq!(&s.name, name);
+            assert_eq!(s.game, "othello");
+        }
+        assert_eq!(EngineSpec::resolve("othello-ab-d6").unwrap().depth, Some(6));
+    }
+
+    #[test]
+    fn inline_specs_and_errors() {
+        let s = EngineSpec::from_inline("name=x,depth=6,tt-mb=4", "othello").unwrap();
+        assert_eq!((s.name.as_str(), s.depth, s.tt_mb, s.game.as_str()), ("x", Some(6), 4, "othello"));
+        let e = EngineSpec::from_inline("name=x,dpth=6", "othello").unwrap_err();
+        assert!(e.contains("unknown field 'dpth'") && e.contains("depth"), "{e}");
+        let e = EngineSpec::from_inline("name=x,depth=six", "othello").unwrap_err();
+        assert!(e.contains("whole number"), "{e}");
+        let e = EngineSpec::from_inline("name=x,protocol=gtp", "othello").unwrap_err();
+        assert!(e.contains("needs a command"), "{e}");
+        let e = EngineSpec::from_toml("name = \"a\"\ngame = \"othello\"\nspeed = 3\n", "t.toml").unwrap_err();
+        assert!(e.contains("speed") && e.contains("valid fields"), "{e}");
+        let e = EngineSpec::resolve("no-such-engine").unwrap_err();
+        assert!(e.contains("unknown engine 'no-such-engine'") && e.contains("othello-ab-d2"), "{e}");
+    }
+}

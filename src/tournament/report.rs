@@ -1,0 +1,424 @@
+//! The tournament report, computed from game records alone (so `tournament report DIR`
+//! re-prints it and `tournament merge` combines shards): per pairing W/D/L, pentanomial
+//! counts, Elo with a 95 % error bar, normalized Elo, LOS and draw ratio; a rating list fitted
+//! over all games (Bradley-Terry, Plackett-Luce for three seats) with bootstrap error bars
+//! over blocks; and the SPRT state.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use super::record::GameRecord;
+use super::runner::Settings;
+use super::stats::elo::{EloReport, Pentanomial, Trinomial, Wdl};
+use super::stats::ratings::{Anchor, BootstrapOptions, FitOptions, GameResult, ResultSet};
+use super::stats::sprt::{Sprt, SprtDecision, SprtModel};
+
+/// SPRT settings as given on the command line (`elo0=0,elo1=10,alpha=0.05,beta=0.05`,
+/// optionally `model=normalized|logistic`; normalized Elo by default, as fishtest).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtSettings {
+    /// H0, in the model's Elo unit.
+    pub elo0: f64,
+    /// H1, in the model's Elo unit.
+    pub elo1: f64,
+    /// Type I error rate.
+    pub alpha: f64,
+    /// Type II error rate.
+    pub beta: f64,
+    /// `normalized` or `logistic`.
+    pub model: String,
+}
+
+impl SprtSettings {
+    /// Parses `elo0=..,elo1=..[,alpha=..][,beta=..][,model=..]` (alpha, beta default 0.05).
+    ///
+    /// # Errors
+    /// A one-line message naming the bad key or value.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut s = Self { elo0: f64::NAN, elo1: f64::NAN, alpha: 0.05, beta: 0.05, model: "normalized".into() };
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("bad --sprt part '{part}': expected key=value"))?;
+            let num = || v.trim().parse::<f64>().map_err(|_| format!("bad --sprt value '{v}' for {k}"));
+            match k.trim() {
+                "elo0" => s.elo0 = num()?,
+                "elo1" => s.elo1 = num()?,
+                "alpha" => s.alpha = num()?,
+                "beta" => s.beta = num()?,
+                "model" => s.model = v.trim().to_string(),
+                other => {
+                    return Err(format!(
+                        "unknown --sprt key '{other}' (valid: elo0, elo1, alpha, beta, model)"
+                    ));
+                }
+            }
+        }
+        s.sprt()?;
+        Ok(s)
+    }
+
+    /// The configured test.
+    ///
+    /// # Errors
+    /// Missing or inconsistent bounds, rates outside (0, 1), or an unknown model.
+    pub fn sprt(&self) -> Result<Sprt, String> {
+        let model = match self.model.as_str() {
+            "normalized" => SprtModel::Normalized,
+            "logistic" => SprtModel::Logistic,
+            m => return Err(format!("unknown SPRT model '{m}' (valid: normalized, logistic)")),
+        };
+        if self.elo0.is_nan() || self.elo1.is_nan() {
+            return Err("--sprt needs elo0 and elo1".into());
+        }
+        Sprt::new(self.alpha, self.beta, self.elo0, self.elo1, model).map_err(|e| e.0)
+    }
+}
+
+/// One head-to-head pairing, from engine `a`'s view.
+#[derive(Clone, Debug, Serialize)]
+pub struct Pairing {
+    /// First engine (the one whose view the numbers take).
+    pub a: String,
+    /// Second engine.
+    pub b: String,
+    /// Games between them.
+    pub games: u64,
+    /// `a`'s wins, draws, losses.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// `a`'s losses.
+    pub losses: u64,
+    /// Complete colour-swapped pairs counted as `[LL, LD, WL+DD, WD, WW]` for `a`.
+    pub pentanomial: [u64; 5],
+    /// Mean score of `a` per game.
+    pub score: f64,
+    /// Elo difference (a - b), from the pentanomial pairs when there are any.
+    pub elo: f64,
+    /// 95 % error bar of `elo`.
+    pub elo_error: f64,
+    /// Normalized Elo.
+    pub nelo: f64,
+    /// 95 % error bar of `nelo`.
+    pub nelo_error: f64,
+    /// Likelihood of superiority of `a`, 0..1.
+    pub los: f64,
+    /// Fraction of games drawn.
+    pub draw_ratio: f64,
+}
+
+/// One row of the rating list.
+#[derive(Clone, Debug, Serialize)]
+pub struct Rating {
+    /// Engine name.
+    pub name: String,
+    /// Rating, Elo, relative to the anchor.
+    pub elo: f64,
+    /// 95 % bootstrap interval (over blocks).
+    pub lower: f64,
+    /// Upper end of the interval.
+    pub upper: f64,
+    /// Games played.
+    pub games: u64,
+    /// Mean points per game (1 win, 1/2 draw for two seats).
+    pub score: f64,
+}
+
+/// The SPRT state.
+#[derive(Clone, Debug, Serialize)]
+pub struct SprtState {
+    /// Settings.
+    pub settings: SprtSettings,
+    /// Log-likelihood ratio of the complete pairs.
+    pub llr: f64,
+    /// Lower bound ln(beta / (1 - alpha)).
+    pub lower: f64,
+    /// Upper bound ln((1 - beta) / alpha).
+    pub upper: f64,
+    /// `H0 accepted`, `H1 accepted` or `continue`.
+    pub decision: String,
+}
+
+/// The whole report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Game id.
+    pub game: String,
+    /// Games counted.
+    pub games: usize,
+    /// Games per end reason.
+    pub reasons: BTreeMap<String, usize>,
+    /// Head-to-head results (two-seat games).
+    pub pairings: Vec<Pairing>,
+    /// Rating list, best first.
+    pub ratings: Vec<Rating>,
+    /// What the ratings are anchored at.
+    pub anchor: String,
+    /// SPRT state, when an SPRT was asked for.
+    pub sprt: Option<SprtState>,
+}
+
+fn wdl(points: f64) -> Wdl {
+    if points > 0.75 {
+        Wdl::Win
+    } else if points < 0.25 {
+        Wdl::Loss
+    } else {
+        Wdl::Draw
+    }
+}
+
+/// Head-to-head numbers of `a` against `b` over two-seat records.
+fn pairing(a: &str, b: &str, records: &[GameRecord]) -> (Pairing, Pentanomial) {
+    let mut tri = Trinomial::default();
+    let mut blocks: HashMap<usize, Vec<Wdl>> = HashMap::new();
+    for r in records.iter().filter(|r| r.engines.len() == 2) {
+        let seat = match (r.engines[0].as_str(), r.engines[1].as_str()) {
+            (x, y) if x == a && y == b => 0,
+            (x, y) if x == b && y == a => 1,
+            _ => continue,
+        };
+        let res = wdl(r.points[seat]);
+        tri.add(res);
+        blocks.entry(r.block).or_default().push(res);
+    }
+    let mut penta = Pentanomial::default();
+    for games in blocks.values().filter(|g| g.len() == 2) {
+        penta.add_pair(games[0], games[1]);
+    }
+    let rep: EloReport = if penta.pairs() > 0 { penta.report() } else { tri.report() };
+    let [w, d, l] = tri.cells();
+    let p = Pairing {
+        a: a.into(),
+        b: b.into(),
+        games: tri.games(),
+        wins: w,
+        draws: d,
+        losses: l,
+        pentanomial: penta.cells(),
+        score: if tri.games() > 0 { (w as f64 + 0.5 * d as f64) / tri.games() as f64 } else { 0.5 },
+        elo: rep.elo,
+        elo_error: rep.elo_error,
+        nelo: rep.nelo,
+        nelo_error: rep.nelo_error,
+        los: rep.los,
+        draw_ratio: tri.draw_ratio(),
+    };
+    (p, penta)
+}
+
+/// The SPRT state of engine 0 against engine 1, if an SPRT was asked for.
+fn sprt_state(settings: &Settings, records: &[GameRecord]) -> Option<SprtState> {
+    let s = settings.sprt.as_ref()?;
+    let sprt = s.sprt().ok()?;
+    let (_, penta) = pairing(&settings.engines[0].name, &settings.engines[1].name, records);
+    let llr = sprt.llr_pentanomial(&penta);
+    let decision = match sprt.decide(llr) {
+        SprtDecision::AcceptH0 => "H0 accepted",
+        SprtDecision::AcceptH1 => "H1 accepted",
+        SprtDecision::Continue => "continue",
+    };
+    Some(SprtState {
+        settings: s.clone(),
+        llr,
+        lower: sprt.lower_bound(),
+        upper: sprt.upper_bound(),
+        decision: decision.into(),
+    })
+}
+
+/// Whether the SPRT has reached a bound.
+#[must_use]
+pub fn sprt_decided(settings: &Settings, records: &[GameRecord]) -> bool {
+    sprt_state(settings, records).is_some_and(|s| s.decision != "continue")
+}
+
+fn fit_ratings<const S: usize>(names: &[String], anchor: Option<&str>, records: &[GameRecord], seed: u64) -> Vec<Rating> {
+    let mut set: ResultSet<S> = ResultSet::with_players(names.iter().cloned());
+    let mut blocks: BTreeMap<usize, Vec<GameResult<S>>> = BTreeMap::new();
+    let mut games = vec![0u64; names.len()];
+    let mut points = vec![0f64; names.len()];
+    for r in records.iter().filter(|r| r.engines.len() == S) {
+        let mut players = [0usize; S];
+        let mut places = [0u8; S];
+        let mut ok = true;
+        for k in 0..S {
+            match set.player(&r.engines[k]) {
+                Some(id) => players[k] = id,
+                None => ok = false,
+            }
+            places[k] = r.ranks[k].min(255) as u8;
+        }
+        if !ok {
+            continue;
+        }
+        for k in 0..S {
+            games[players[k]] += 1;
+            points[players[k]] += r.points[k];
+        }
+        blocks.entry(r.block).or_default().push(GameResult::new(players, places));
+    }
+    for (_, b) in blocks {
+        // Records come from our own schedule, so blocks are well-formed; skip any that is not.
+        let _ = set.add_block(b);
+    }
+    let anchor = anchor.and_then(|a| set.player(a)).map_or(Anchor::Mean, Anchor::Player);
+    let fit = FitOptions { anchor, ..FitOptions::default() };
+    let boot = set.bootstrap(&fit, &BootstrapOptions { replicates: 400, seed, confidence: 0.95 });
+    let mut rows: Vec<Rating> = (0..names.len())
+        .map(|i| Rating {
+            name: names[i].clone(),
+            elo: boot.fit.ratings[i],
+            lower: boot.lower[i],
+            upper: boot.upper[i],
+            games: games[i],
+            score: if games[i] > 0 { points[i] / games[i] as f64 } else { 0.0 },
+        })
+        .collect();
+    rows.sort_by(|a, b| b.elo.partial_cmp(&a.elo).unwrap_or(std::cmp::Ordering::Equal));
+    rows
+}
+
+/// Builds the report of `records` under `settings`.
+#[must_use]
+pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
+    let names: Vec<String> = settings.engines.iter().map(|e| e.name.clone()).collect();
+    let mut reasons = BTreeMap::new();
+    for r in records {
+        let key = serde_json::to_value(r.reason).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+        *reasons.entry(key).or_insert(0) += 1;
+    }
+    let seats = records.first().map_or(2, |r| r.engines.len());
+    let mut pairings = Vec::new();
+    if seats == 2 {
+        for i in 0..names.len() {
+            for j in i + 1..names.len() {
+                let (p, _) = pairing(&names[i], &names[j], records);
+                if p.games > 0 {
+                    pairings.push(p);
+                }
+            }
+        }
+    }
+    let anchor = settings.anchor.as_deref();
+    let ratings = match seats {
+        3 => fit_ratings::<3>(&names, anchor, records, settings.seed),
+        4 => fit_ratings::<4>(&names, anchor, records, settings.seed),
+        _ => fit_ratings::<2>(&names, anchor, records, settings.seed),
+    };
+    Report {
+        game: settings.game.clone(),
+        games: records.len(),
+        reasons,
+        pairings,
+        ratings,
+        anchor: anchor.map_or("pool mean = 0".into(), |a| format!("{a} = 0")),
+        sprt: sprt_state(settings, records),
+    }
+}
+
+/// One line for the progress bar: the running score of the first pairing, or the leader.
+#[must_use]
+pub fn progress_line(settings: &Settings, records: &[GameRecord]) -> String {
+    if settings.engines.len() == 2 {
+        let (p, _) = pairing(&settings.engines[0].name, &settings.engines[1].name, records);
+        let mut s = format!("{} vs {}: +{} ={} -{}", p.a, p.b, p.wins, p.draws, p.losses);
+        if p.games > 1 && p.elo.is_finite() {
+            let _ = write!(s, "  Elo {:+.0} ± {:.0}", p.elo, p.elo_error);
+        }
+        if let Some(st) = sprt_state(settings, records) {
+            let _ = write!(s, "  LLR {:.2} [{:.2}, {:.2}]", st.llr, st.lower, st.upper);
+        }
+        s
+    } else {
+        let mut points: HashMap<&str, (f64, u64)> = HashMap::new();
+        for r in records {
+            for (k, e) in r.engines.iter().enumerate() {
+                let x = points.entry(e.as_str()).or_default();
+                x.0 += r.points[k];
+                x.1 += 1;
+            }
+        }
+        let best = points
+            .iter()
+            .max_by(|a, b| (a.1.0 / a.1.1 as f64).partial_cmp(&(b.1.0 / b.1.1 as f64)).unwrap_or(std::cmp::Ordering::Equal));
+        best.map_or(String::new(), |(n, (p, g))| format!("leader {n} {:.1}%", 100.0 * p / *g as f64))
+    }
+}
+
+fn elo_text(elo: f64, err: f64) -> String {
+    if elo.is_finite() {
+        format!("{elo:+7.1} ± {err:5.1}")
+    } else if elo > 0.0 {
+        "   +inf        ".into()
+    } else {
+        "   -inf        ".into()
+    }
+}
+
+/// The report as text tables.
+#[must_use]
+pub fn render(report: &Report) -> String {
+    let mut s = String::new();
+    let reasons: Vec<String> = report.reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let _ = writeln!(s, "{} games of {} ({})", report.games, report.game, reasons.join(", "));
+    if !report.pairings.is_empty() {
+        let _ = writeln!(s, "\nHead to head (first engine's view; Elo from colour-swapped pairs, 95 % error bars)");
+        let _ = writeln!(
+            s,
+            "{:<20} {:<20} {:>5} {:>15} {:>26} {:>15} {:>15} {:>7} {:>6}",
+            "engine", "opponent", "games", "+W =D -L", "pairs LL/LD/WL+DD/WD/WW", "Elo", "nElo", "LOS", "draws"
+        );
+        for p in &report.pairings {
+            let wdl = format!("+{} ={} -{}", p.wins, p.draws, p.losses);
+            let pen = p.pentanomial.map(|c| c.to_string()).join("/");
+            let _ = writeln!(
+                s,
+                "{:<20} {:<20} {:>5} {:>15} {:>26} {:>15} {:>15} {:>6.1}% {:>5.1}%",
+                p.a,
+                p.b,
+                p.games,
+                wdl,
+                pen,
+                elo_text(p.elo, p.elo_error),
+                elo_text(p.nelo, p.nelo_error),
+                100.0 * p.los,
+                100.0 * p.draw_ratio
+            );
+        }
+    }
+    let _ = writeln!(s, "\nRating list (maximum likelihood, {}; 95 % bootstrap intervals over blocks)", report.anchor);
+    let _ = writeln!(s, "{:>4} {:<20} {:>8} {:>20} {:>6} {:>7}", "rank", "engine", "Elo", "95 % interval", "games", "score");
+    for (i, r) in report.ratings.iter().enumerate() {
+        let interval = format!("[{:+.0}, {:+.0}]", r.lower, r.upper);
+        let _ = writeln!(
+            s,
+            "{:>4} {:<20} {:>+8.1} {:>20} {:>6} {:>6.1}%",
+            i + 1,
+            r.name,
+            r.elo,
+            interval,
+            r.games,
+            100.0 * r.score
+        );
+    }
+    if let Some(st) = &report.sprt {
+        let _ = writeln!(
+            s,
+            "\nSPRT ({} Elo [{}, {}], alpha {}, beta {}): LLR {:.3} within [{:.3}, {:.3}] -> {}",
+            st.settings.model,
+            st.settings.elo0,
+            st.settings.elo1,
+            st.settings.alpha,
+            st.settings.beta,
+            st.llr,
+            st.lower,
+            st.upper,
+            st.decision
+        );
+    }
+    s
+}

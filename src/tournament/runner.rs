@@ -1,0 +1,286 @@
+//! Running a tournament: games in parallel (rayon), each record appended as the game ends,
+//! resume from the records of an earlier run, SPRT early stop, a progress bar.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::openings::{Opening, OpeningSource};
+use super::record::{self, GameRecord, Reason};
+use super::report::{self, Report};
+use super::schedule::{self, Format, Slot};
+use super::report::SprtSettings;
+use crate::engine::{EngineSpec, PlayerFactory};
+use crate::game::{Game, Seat};
+
+/// Everything that defines a tournament's games. Saved as `DIR/tournament.json`; a resumed
+/// run must give the same settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Game id.
+    pub game: String,
+    /// The engines, fully specified.
+    pub engines: Vec<EngineSpec>,
+    /// Who meets whom.
+    pub format: Format,
+    /// Rounds: each group plays one block (all seat rotations) per round.
+    pub rounds: usize,
+    /// Openings.
+    pub openings: OpeningSource,
+    /// Master seed.
+    pub seed: u64,
+    /// Games longer than this many plies end as draws.
+    pub max_plies: usize,
+    /// SPRT early stop (two engines only).
+    pub sprt: Option<SprtSettings>,
+    /// Anchor of the rating list: an engine name, or `None` for the pool mean.
+    pub anchor: Option<String>,
+}
+
+/// How to run (does not change which games are played or how).
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Output directory (records, settings, report).
+    pub out: PathBuf,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Play only this shard `(I, N)` of the schedule.
+    pub shard: Option<(usize, usize)>,
+    /// Show a progress bar (on stderr, when it is a terminal).
+    pub progress: bool,
+}
+
+/// Writes `settings` to `DIR/tournament.json`, or checks it against the file already there.
+fn check_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join("tournament.json");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            let old: Settings = serde_json::from_str(&text)
+                .map_err(|e| format!("{} is not a tournament settings file: {e}", path.display()))?;
+            if &old != settings {
+                return Err(format!(
+                    "{} holds a different tournament (engines, openings, rounds, seed or limits differ); \
+                     resume with the same arguments or use another --out",
+                    dir.display()
+                ));
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
+            std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// Plays one game of the schedule.
+pub fn play_game<G: Game>(
+    settings: &Settings,
+    slot: &Slot,
+    opening: &Opening<G>,
+    factory: &PlayerFactory<G>,
+) -> GameRecord {
+    let started = Instant::now();
+    let specs: Vec<&EngineSpec> = slot.seats.iter().map(|&e| &settings.engines[e]).collect();
+    let mut rec = GameRecord {
+        id: slot.index,
+        block: slot.block,
+        round: slot.round,
+        game: settings.game.clone(),
+        seed: settings.seed,
+        engines: specs.iter().map(|s| s.name.clone()).collect(),
+        opening: opening.text.clone(),
+        start: opening.position.to_string(),
+        moves: Vec::new(),
+        scores: Vec::new(),
+        points: Vec::new(),
+        ranks: Vec::new(),
+        reason: Reason::Normal,
+        detail: None,
+        seconds: 0.0,
+    };
+    let n = opening.position.seats();
+    let forfeit = |rec: &mut GameRecord, seat: usize, reason: Reason, detail: String| {
+        let ranks: Vec<usize> = (0..n).map(|s| if s == seat { n } else { 1 }).collect();
+        rec.points = GameRecord::points_from_ranks(&ranks);
+        rec.ranks = ranks;
+        rec.reason = reason;
+        rec.detail = Some(detail);
+    };
+    let mut players = Vec::with_capacity(n);
+    for (seat, spec) in specs.iter().enumerate() {
+        match factory(spec) {
+            Ok(p) => players.push(p),
+            Err(e) => {
+                forfeit(&mut rec, seat, Reason::EngineError, format!("{}: {e}", spec.name));
+                rec.seconds = started.elapsed().as_secs_f64();
+                return rec;
+            }
+        }
+    }
+    let limits: Vec<_> = specs.iter().map(|s| s.limits()).collect();
+    let start = opening.position.clone();
+    let mut pos = start.clone();
+    let mut moves: Vec<G::Move> = Vec::new();
+    loop {
+        if let Some(outcome) = pos.outcome() {
+            let seats: Vec<Seat> = (0..n).map(|s| Seat(s as u8)).collect();
+            rec.scores = seats.iter().map(|&s| outcome.score(s)).collect();
+            rec.ranks = seats.iter().map(|&s| outcome.rank(s)).collect();
+            rec.points = GameRecord::points_from_ranks(&rec.ranks);
+            break;
+        }
+        if moves.len() >= settings.max_plies {
+            rec.ranks = vec![1; n];
+            rec.points = vec![0.5; n];
+            rec.reason = Reason::PlyCap;
+            break;
+        }
+        let seat = pos.to_move().index();
+        let name = &specs[seat].name;
+        match players[seat].choose_in_game(&start, &moves, &pos, &limits[seat]) {
+            Err(e) => {
+                forfeit(&mut rec, seat, Reason::EngineError, format!("{name}: {e}"));
+                break;
+            }
+            Ok(t) => match t.best_move {
+                Some(m) if pos.is_legal(m) => {
+                    moves.push(m);
+                    rec.moves.push(m.to_string());
+                    pos = pos.play(m);
+                }
+                Some(m) => {
+                    forfeit(&mut rec, seat, Reason::IllegalMove, format!("{name} played {m}"));
+                    break;
+                }
+                None => {
+                    forfeit(&mut rec, seat, Reason::IllegalMove, format!("{name} returned no move"));
+                    break;
+                }
+            },
+        }
+    }
+    rec.seconds = started.elapsed().as_secs_f64();
+    rec
+}
+
+/// Summary of a run.
+#[derive(Debug)]
+pub struct Outcome {
+    /// Games played by this run.
+    pub played: usize,
+    /// Games found already finished in the records (resumed).
+    pub resumed: usize,
+    /// Games of the (shard's) schedule not played because SPRT stopped the run.
+    pub skipped: usize,
+    /// The report over every record in the directory.
+    pub report: Report,
+}
+
+/// Runs (or resumes) a tournament of game `G`.
+///
+/// # Errors
+/// Bad settings (fewer engines than seats, SPRT with other than two engines), an output
+/// directory holding a different tournament, unreadable openings or unwritable records.
+pub fn run<G: Game>(settings: &Settings, options: &RunOptions, factory: &PlayerFactory<G>) -> Result<Outcome, String> {
+    let seats = G::start().seats();
+    if settings.engines.len() < seats {
+        return Err(format!("a {} tournament needs at least {seats} engines, got {}", settings.game, settings.engines.len()));
+    }
+    let mut names: Vec<&str> = settings.engines.iter().map(|e| e.name.as_str()).collect();
+    names.sort_unstable();
+    if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("engine name '{}' is used twice; give each engine its own name", w[0]));
+    }
+    if settings.sprt.is_some() && settings.engines.len() != 2 {
+        return Err("--sprt needs exactly two engines".into());
+    }
+    if let Some(a) = &settings.anchor
+        && !settings.engines.iter().any(|e| &e.name == a)
+    {
+        return Err(format!("anchor '{a}' is not one of the engines ({})", names.join(", ")));
+    }
+    check_settings(&options.out, settings)?;
+    let records_path = options.out.join("games.jsonl");
+    let done = record::load(&records_path)?;
+    let done_ids: std::collections::HashSet<usize> = done.iter().map(|r| r.id).collect();
+
+    let all = schedule::schedule(settings.engines.len(), seats, settings.format, settings.rounds);
+    let mine: Vec<&Slot> = all.iter().filter(|s| schedule::in_shard(s, options.shard)).collect();
+    let todo: Vec<&Slot> = mine.iter().copied().filter(|s| !done_ids.contains(&s.index)).collect();
+    let resumed = mine.len() - todo.len();
+
+    // Openings are built up front (deterministic from the seed and the round).
+    let mut openings: std::collections::HashMap<usize, Opening<G>> = std::collections::HashMap::new();
+    for s in &todo {
+        if !openings.contains_key(&s.round) {
+            openings.insert(s.round, settings.openings.opening::<G>(s.round, settings.seed)?);
+        }
+    }
+
+    let writer = Mutex::new((record::Writer::append(&records_path)?, done));
+    let stop = AtomicBool::new(false);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let bar = if options.progress {
+        ProgressBar::new(mine.len() as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, ETA {eta}]")
+            .map_err(|e| e.to_string())?,
+    );
+    bar.set_position(resumed as u64);
+    if settings.sprt.is_some() {
+        let w = writer.lock().map_err(|_| "records lock poisoned".to_string())?;
+        if report::sprt_decided(settings, &w.1) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.concurrency.max(1))
+        .build()
+        .map_err(|e| format!("cannot start {} game threads: {e}", options.concurrency))?;
+    let played = std::sync::atomic::AtomicUsize::new(0);
+    pool.install(|| {
+        todo.par_iter().with_max_len(1).for_each(|slot| {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let rec = play_game(settings, slot, &openings[&slot.round], factory);
+            let Ok(mut w) = writer.lock() else { return };
+            let (file, records) = &mut *w;
+            if let Err(e) = file.write(&rec) {
+                *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+            records.push(rec);
+            played.fetch_add(1, Ordering::Relaxed);
+            bar.inc(1);
+            bar.set_message(report::progress_line(settings, records));
+            if settings.sprt.is_some() && report::sprt_decided(settings, records) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    let (_, records) = writer.into_inner().map_err(|_| "records lock poisoned".to_string())?;
+    let played = played.into_inner();
+    let report = report::build(settings, &records);
+    let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    std::fs::write(options.out.join("report.json"), text)
+        .map_err(|e| format!("cannot write {}: {e}", options.out.join("report.json").display()))?;
+    Ok(Outcome { played, resumed, skipped: todo.len() - played, report })
+}
