@@ -113,8 +113,8 @@ impl std::error::Error for RatingError {}
 pub enum Anchor {
     /// Mean rating over the players that played (with finite ratings) is 0.
     Mean,
-    /// This player is rated 0 (falls back to [`Anchor::Mean`] if its rating is not finite,
-    /// e.g. a player who lost every game).
+    /// This player is rated 0 (falls back to [`Anchor::Mean`] if the id is unknown, the player
+    /// has no games, or its rating is not finite, e.g. a player who lost every game).
     Player(PlayerId),
 }
 
@@ -191,7 +191,8 @@ pub struct BootstrapRatings {
     pub upper: Vec<f64>,
     /// Half-width of the percentile interval, `(upper - lower) / 2`: the "+-" of a rating list.
     pub half_width: Vec<f64>,
-    /// Standard deviation of the bootstrap ratings (`+inf` if a replicate diverged).
+    /// Standard deviation of the bootstrap ratings (`+inf` if a replicate diverged to an
+    /// infinite rating or there were fewer than two replicates).
     pub std_error: Vec<f64>,
     /// Number of replicates.
     pub replicates: usize,
@@ -647,10 +648,10 @@ fn quantile_sorted(sorted: &[f64], q: f64) -> f64 {
     }
 }
 
-/// Sample standard deviation (`+inf` with a non-finite value, 0 for fewer than two values).
+/// Sample standard deviation (`+inf` with a non-finite value or fewer than two values).
 fn std_dev(values: &[f64]) -> f64 {
     if values.len() < 2 {
-        return 0.0;
+        return f64::INFINITY;
     }
     if values.iter().any(|v| !v.is_finite()) {
         return f64::INFINITY;
