@@ -14,6 +14,7 @@ mod output;
 mod perft;
 mod play;
 mod solve;
+mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,6 +43,7 @@ enum Command {
     Bestmove(bestmove::BestmoveArgs),
     Solve(solve::SolveArgs),
     Play(play::PlayArgs),
+    Tournament(tournament::TournamentArgs),
 }
 
 /// The games tessera knows.
@@ -126,6 +128,7 @@ pub fn run() -> ExitCode {
         Command::Bestmove(args) => bestmove::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
     };
     match result {
         Ok(code) => code,

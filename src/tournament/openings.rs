@@ -42,7 +42,8 @@ pub fn read_file<G: Game>(path: &std::path::Path) -> Result<OpeningSource, Strin
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        G::parse_opening(l).map_err(|e| format!("openings file {} line {}: {e}", path.display(), i + 1))?;
+        G::parse_opening(l)
+            .map_err(|e| format!("openings file {} line {}: {e}", path.display(), i + 1))?;
         lines.push(l.to_string());
     }
     if lines.is_empty() {
@@ -54,7 +55,9 @@ pub fn read_file<G: Game>(path: &std::path::Path) -> Result<OpeningSource, Strin
 /// SplitMix64 of `a` and `b`: derives independent seeds from (master seed, index).
 #[must_use]
 pub fn derive_seed(a: u64, b: u64) -> u64 {
-    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0x6A09_E667_F3BC_C909);
+    let mut z = a ^ b
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(0x6A09_E667_F3BC_C909);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -67,7 +70,10 @@ impl OpeningSource {
     /// A file line that no longer parses.
     pub fn opening<G: Game>(&self, round: usize, seed: u64) -> Result<Opening<G>, String> {
         match self {
-            OpeningSource::Start => Ok(Opening { text: String::new(), position: G::start() }),
+            OpeningSource::Start => Ok(Opening {
+                text: String::new(),
+                position: G::start(),
+            }),
             OpeningSource::Lines(lines) => {
                 let text = lines[round % lines.len()].clone();
                 let position = G::parse_opening(&text)?;
@@ -76,7 +82,8 @@ impl OpeningSource {
             OpeningSource::RandomPlies(n) => {
                 // Retry (deterministically) until a sequence of n plies does not end the game.
                 for attempt in 0..1000u64 {
-                    let mut rng = StdRng::seed_from_u64(derive_seed(seed, (round as u64) << 16 | attempt));
+                    let mut rng =
+                        StdRng::seed_from_u64(derive_seed(seed, (round as u64) << 16 | attempt));
                     let mut pos = G::start();
                     let mut moves = Vec::new();
                     let mut list = G::Moves::default();
@@ -90,10 +97,15 @@ impl OpeningSource {
                         pos = pos.play(m);
                     }
                     if moves.len() == *n as usize && pos.outcome().is_none() {
-                        return Ok(Opening { text: moves.join(" "), position: pos });
+                        return Ok(Opening {
+                            text: moves.join(" "),
+                            position: pos,
+                        });
                     }
                 }
-                Err(format!("no random opening of {n} plies keeps the game going"))
+                Err(format!(
+                    "no random opening of {n} plies keeps the game going"
+                ))
             }
         }
     }

@@ -110,7 +110,8 @@ pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
                 .write(true)
                 .open(path)
                 .map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
-            f.set_len(good_bytes).map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
+            f.set_len(good_bytes)
+                .map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
             break;
         }
         good_bytes += read as u64;
@@ -150,8 +151,12 @@ impl Writer {
     pub fn write(&mut self, r: &GameRecord) -> Result<(), String> {
         let mut line = serde_json::to_string(r).map_err(|e| e.to_string())?;
         line.push('\n');
-        self.file.write_all(line.as_bytes()).map_err(|e| format!("cannot write game record: {e}"))?;
-        self.file.flush().map_err(|e| format!("cannot write game record: {e}"))
+        self.file
+            .write_all(line.as_bytes())
+            .map_err(|e| format!("cannot write game record: {e}"))?;
+        self.file
+            .flush()
+            .map_err(|e| format!("cannot write game record: {e}"))
     }
 }
 
@@ -163,7 +168,13 @@ mod tests {
     fn points_from_places() {
         assert_eq!(GameRecord::points_from_ranks(&[1, 2]), vec![1.0, 0.0]);
         assert_eq!(GameRecord::points_from_ranks(&[1, 1]), vec![0.5, 0.5]);
-        assert_eq!(GameRecord::points_from_ranks(&[2, 1, 3]), vec![0.5, 1.0, 0.0]);
-        assert_eq!(GameRecord::points_from_ranks(&[1, 1, 3]), vec![0.75, 0.75, 0.0]);
+        assert_eq!(
+            GameRecord::points_from_ranks(&[2, 1, 3]),
+            vec![0.5, 1.0, 0.0]
+        );
+        assert_eq!(
+            GameRecord::points_from_ranks(&[1, 1, 3]),
+            vec![0.75, 0.75, 0.0]
+        );
     }
 }

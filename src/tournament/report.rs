@@ -37,12 +37,22 @@ impl SprtSettings {
     /// # Errors
     /// A one-line message naming the bad key or value.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let mut s = Self { elo0: f64::NAN, elo1: f64::NAN, alpha: 0.05, beta: 0.05, model: "normalized".into() };
+        let mut s = Self {
+            elo0: f64::NAN,
+            elo1: f64::NAN,
+            alpha: 0.05,
+            beta: 0.05,
+            model: "normalized".into(),
+        };
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (k, v) = part
                 .split_once('=')
                 .ok_or_else(|| format!("bad --sprt part '{part}': expected key=value"))?;
-            let num = || v.trim().parse::<f64>().map_err(|_| format!("bad --sprt value '{v}' for {k}"));
+            let num = || {
+                v.trim()
+                    .parse::<f64>()
+                    .map_err(|_| format!("bad --sprt value '{v}' for {k}"))
+            };
             match k.trim() {
                 "elo0" => s.elo0 = num()?,
                 "elo1" => s.elo1 = num()?,
@@ -68,7 +78,11 @@ impl SprtSettings {
         let model = match self.model.as_str() {
             "normalized" => SprtModel::Normalized,
             "logistic" => SprtModel::Logistic,
-            m => return Err(format!("unknown SPRT model '{m}' (valid: normalized, logistic)")),
+            m => {
+                return Err(format!(
+                    "unknown SPRT model '{m}' (valid: normalized, logistic)"
+                ));
+            }
         };
         if self.elo0.is_nan() || self.elo1.is_nan() {
             return Err("--sprt needs elo0 and elo1".into());
@@ -189,8 +203,12 @@ fn pairing(a: &str, b: &str, records: &[GameRecord]) -> (Pairing, Pentanomial) {
     for games in blocks.values().filter(|g| g.len() == 2) {
         penta.add_pair(games[0], games[1]);
     }
-    let rep: EloReport = if penta.pairs() > 0 { penta.report() } else { tri.report() };
-    let [w, d, l] = tri.cells();
+    let rep: EloReport = if penta.pairs() > 0 {
+        penta.report()
+    } else {
+        tri.report()
+    };
+    let (w, d, l) = (tri.wins, tri.draws, tri.losses);
     let p = Pairing {
         a: a.into(),
         b: b.into(),
@@ -199,7 +217,11 @@ fn pairing(a: &str, b: &str, records: &[GameRecord]) -> (Pairing, Pentanomial) {
         draws: d,
         losses: l,
         pentanomial: penta.cells(),
-        score: if tri.games() > 0 { (w as f64 + 0.5 * d as f64) / tri.games() as f64 } else { 0.5 },
+        score: if tri.games() > 0 {
+            (w as f64 + 0.5 * d as f64) / tri.games() as f64
+        } else {
+            0.5
+        },
         elo: rep.elo,
         elo_error: rep.elo_error,
         nelo: rep.nelo,
@@ -214,7 +236,11 @@ fn pairing(a: &str, b: &str, records: &[GameRecord]) -> (Pairing, Pentanomial) {
 fn sprt_state(settings: &Settings, records: &[GameRecord]) -> Option<SprtState> {
     let s = settings.sprt.as_ref()?;
     let sprt = s.sprt().ok()?;
-    let (_, penta) = pairing(&settings.engines[0].name, &settings.engines[1].name, records);
+    let (_, penta) = pairing(
+        &settings.engines[0].name,
+        &settings.engines[1].name,
+        records,
+    );
     let llr = sprt.llr_pentanomial(&penta);
     let decision = match sprt.decide(llr) {
         SprtDecision::AcceptH0 => "H0 accepted",
@@ -236,7 +262,15 @@ pub fn sprt_decided(settings: &Settings, records: &[GameRecord]) -> bool {
     sprt_state(settings, records).is_some_and(|s| s.decision != "continue")
 }
 
-fn fit_ratings<const S: usize>(names: &[String], anchor: Option<&str>, records: &[GameRecord], seed: u64) -> Vec<Rating> {
+/// Virtual draws per player in the rating fit (see [`FitOptions::prior_draws`]).
+pub const PRIOR_DRAWS: f64 = 1.0;
+
+fn fit_ratings<const S: usize>(
+    names: &[String],
+    anchor: Option<&str>,
+    records: &[GameRecord],
+    seed: u64,
+) -> Vec<Rating> {
     let mut set: ResultSet<S> = ResultSet::with_players(names.iter().cloned());
     let mut blocks: BTreeMap<usize, Vec<GameResult<S>>> = BTreeMap::new();
     let mut games = vec![0u64; names.len()];
@@ -259,15 +293,33 @@ fn fit_ratings<const S: usize>(names: &[String], anchor: Option<&str>, records: 
             games[players[k]] += 1;
             points[players[k]] += r.points[k];
         }
-        blocks.entry(r.block).or_default().push(GameResult::new(players, places));
+        blocks
+            .entry(r.block)
+            .or_default()
+            .push(GameResult::new(players, places));
     }
     for (_, b) in blocks {
         // Records come from our own schedule, so blocks are well-formed; skip any that is not.
         let _ = set.add_block(b);
     }
-    let anchor = anchor.and_then(|a| set.player(a)).map_or(Anchor::Mean, Anchor::Player);
-    let fit = FitOptions { anchor, ..FitOptions::default() };
-    let boot = set.bootstrap(&fit, &BootstrapOptions { replicates: 400, seed, confidence: 0.95 });
+    let anchor = anchor
+        .and_then(|a| set.player(a))
+        .map_or(Anchor::Mean, Anchor::Player);
+    // One virtual draw against a rating-0 opponent per player keeps ratings finite when an
+    // engine won or lost every game (perfect separation has no finite maximum).
+    let fit = FitOptions {
+        anchor,
+        prior_draws: PRIOR_DRAWS,
+        ..FitOptions::default()
+    };
+    let boot = set.bootstrap(
+        &fit,
+        &BootstrapOptions {
+            replicates: 400,
+            seed,
+            confidence: 0.95,
+        },
+    );
     let mut rows: Vec<Rating> = (0..names.len())
         .map(|i| Rating {
             name: names[i].clone(),
@@ -275,10 +327,18 @@ fn fit_ratings<const S: usize>(names: &[String], anchor: Option<&str>, records: 
             lower: boot.lower[i],
             upper: boot.upper[i],
             games: games[i],
-            score: if games[i] > 0 { points[i] / games[i] as f64 } else { 0.0 },
+            score: if games[i] > 0 {
+                points[i] / games[i] as f64
+            } else {
+                0.0
+            },
         })
         .collect();
-    rows.sort_by(|a, b| b.elo.partial_cmp(&a.elo).unwrap_or(std::cmp::Ordering::Equal));
+    rows.sort_by(|a, b| {
+        b.elo
+            .partial_cmp(&a.elo)
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
     rows
 }
 
@@ -288,7 +348,10 @@ pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
     let names: Vec<String> = settings.engines.iter().map(|e| e.name.clone()).collect();
     let mut reasons = BTreeMap::new();
     for r in records {
-        let key = serde_json::to_value(r.reason).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+        let key = serde_json::to_value(r.reason)
+            .ok()
+            .and_then(|v| v.as_str().map(String::from))
+            .unwrap_or_default();
         *reasons.entry(key).or_insert(0) += 1;
     }
     let seats = records.first().map_or(2, |r| r.engines.len());
@@ -324,7 +387,11 @@ pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
 #[must_use]
 pub fn progress_line(settings: &Settings, records: &[GameRecord]) -> String {
     if settings.engines.len() == 2 {
-        let (p, _) = pairing(&settings.engines[0].name, &settings.engines[1].name, records);
+        let (p, _) = pairing(
+            &settings.engines[0].name,
+            &settings.engines[1].name,
+            records,
+        );
         let mut s = format!("{} vs {}: +{} ={} -{}", p.a, p.b, p.wins, p.draws, p.losses);
         if p.games > 1 && p.elo.is_finite() {
             let _ = write!(s, "  Elo {:+.0} ± {:.0}", p.elo, p.elo_error);
@@ -342,10 +409,14 @@ pub fn progress_line(settings: &Settings, records: &[GameRecord]) -> String {
                 x.1 += 1;
             }
         }
-        let best = points
-            .iter()
-            .max_by(|a, b| (a.1.0 / a.1.1 as f64).partial_cmp(&(b.1.0 / b.1.1 as f64)).unwrap_or(std::cmp::Ordering::Equal));
-        best.map_or(String::new(), |(n, (p, g))| format!("leader {n} {:.1}%", 100.0 * p / *g as f64))
+        let best = points.iter().max_by(|a, b| {
+            (a.1.0 / a.1.1 as f64)
+                .partial_cmp(&(b.1.0 / b.1.1 as f64))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        best.map_or(String::new(), |(n, (p, g))| {
+            format!("leader {n} {:.1}%", 100.0 * p / *g as f64)
+        })
     }
 }
 
@@ -363,14 +434,35 @@ fn elo_text(elo: f64, err: f64) -> String {
 #[must_use]
 pub fn render(report: &Report) -> String {
     let mut s = String::new();
-    let reasons: Vec<String> = report.reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    let _ = writeln!(s, "{} games of {} ({})", report.games, report.game, reasons.join(", "));
+    let reasons: Vec<String> = report
+        .reasons
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    let _ = writeln!(
+        s,
+        "{} games of {} ({})",
+        report.games,
+        report.game,
+        reasons.join(", ")
+    );
     if !report.pairings.is_empty() {
-        let _ = writeln!(s, "\nHead to head (first engine's view; Elo from colour-swapped pairs, 95 % error bars)");
+        let _ = writeln!(
+            s,
+            "\nHead to head (first engine's view; Elo from colour-swapped pairs, 95 % error bars)"
+        );
         let _ = writeln!(
             s,
             "{:<20} {:<20} {:>5} {:>15} {:>26} {:>15} {:>15} {:>7} {:>6}",
-            "engine", "opponent", "games", "+W =D -L", "pairs LL/LD/WL+DD/WD/WW", "Elo", "nElo", "LOS", "draws"
+            "engine",
+            "opponent",
+            "games",
+            "+W =D -L",
+            "pairs LL/LD/WL+DD/WD/WW",
+            "Elo",
+            "nElo",
+            "LOS",
+            "draws"
         );
         for p in &report.pairings {
             let wdl = format!("+{} ={} -{}", p.wins, p.draws, p.losses);
@@ -390,8 +482,16 @@ pub fn render(report: &Report) -> String {
             );
         }
     }
-    let _ = writeln!(s, "\nRating list (maximum likelihood, {}; 95 % bootstrap intervals over blocks)", report.anchor);
-    let _ = writeln!(s, "{:>4} {:<20} {:>8} {:>20} {:>6} {:>7}", "rank", "engine", "Elo", "95 % interval", "games", "score");
+    let _ = writeln!(
+        s,
+        "\nRating list (maximum likelihood with {PRIOR_DRAWS} virtual draw per engine, {}; 95 % bootstrap intervals over blocks)",
+        report.anchor
+    );
+    let _ = writeln!(
+        s,
+        "{:>4} {:<20} {:>8} {:>20} {:>6} {:>7}",
+        "rank", "engine", "Elo", "95 % interval", "games", "score"
+    );
     for (i, r) in report.ratings.iter().enumerate() {
         let interval = format!("[{:+.0}, {:+.0}]", r.lower, r.upper);
         let _ = writeln!(

@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use super::openings::{Opening, OpeningSource};
 use super::record::{self, GameRecord, Reason};
+use super::report::SprtSettings;
 use super::report::{self, Report};
 use super::schedule::{self, Format, Slot};
-use super::report::SprtSettings;
 use crate::engine::{EngineSpec, PlayerFactory};
 use crate::game::{Game, Seat};
 
@@ -61,8 +61,9 @@ fn check_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
     let path = dir.join("tournament.json");
     match std::fs::read_to_string(&path) {
         Ok(text) => {
-            let old: Settings = serde_json::from_str(&text)
-                .map_err(|e| format!("{} is not a tournament settings file: {e}", path.display()))?;
+            let old: Settings = serde_json::from_str(&text).map_err(|e| {
+                format!("{} is not a tournament settings file: {e}", path.display())
+            })?;
             if &old != settings {
                 return Err(format!(
                     "{} holds a different tournament (engines, openings, rounds, seed or limits differ); \
@@ -119,7 +120,12 @@ pub fn play_game<G: Game>(
         match factory(spec) {
             Ok(p) => players.push(p),
             Err(e) => {
-                forfeit(&mut rec, seat, Reason::EngineError, format!("{}: {e}", spec.name));
+                forfeit(
+                    &mut rec,
+                    seat,
+                    Reason::EngineError,
+                    format!("{}: {e}", spec.name),
+                );
                 rec.seconds = started.elapsed().as_secs_f64();
                 return rec;
             }
@@ -157,11 +163,21 @@ pub fn play_game<G: Game>(
                     pos = pos.play(m);
                 }
                 Some(m) => {
-                    forfeit(&mut rec, seat, Reason::IllegalMove, format!("{name} played {m}"));
+                    forfeit(
+                        &mut rec,
+                        seat,
+                        Reason::IllegalMove,
+                        format!("{name} played {m}"),
+                    );
                     break;
                 }
                 None => {
-                    forfeit(&mut rec, seat, Reason::IllegalMove, format!("{name} returned no move"));
+                    forfeit(
+                        &mut rec,
+                        seat,
+                        Reason::IllegalMove,
+                        format!("{name} returned no move"),
+                    );
                     break;
                 }
             },
@@ -189,15 +205,26 @@ pub struct Outcome {
 /// # Errors
 /// Bad settings (fewer engines than seats, SPRT with other than two engines), an output
 /// directory holding a different tournament, unreadable openings or unwritable records.
-pub fn run<G: Game>(settings: &Settings, options: &RunOptions, factory: &PlayerFactory<G>) -> Result<Outcome, String> {
+pub fn run<G: Game>(
+    settings: &Settings,
+    options: &RunOptions,
+    factory: &PlayerFactory<G>,
+) -> Result<Outcome, String> {
     let seats = G::start().seats();
     if settings.engines.len() < seats {
-        return Err(format!("a {} tournament needs at least {seats} engines, got {}", settings.game, settings.engines.len()));
+        return Err(format!(
+            "a {} tournament needs at least {seats} engines, got {}",
+            settings.game,
+            settings.engines.len()
+        ));
     }
     let mut names: Vec<&str> = settings.engines.iter().map(|e| e.name.as_str()).collect();
     names.sort_unstable();
     if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!("engine name '{}' is used twice; give each engine its own name", w[0]));
+        return Err(format!(
+            "engine name '{}' is used twice; give each engine its own name",
+            w[0]
+        ));
     }
     if settings.sprt.is_some() && settings.engines.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
@@ -205,23 +232,42 @@ pub fn run<G: Game>(settings: &Settings, options: &RunOptions, factory: &PlayerF
     if let Some(a) = &settings.anchor
         && !settings.engines.iter().any(|e| &e.name == a)
     {
-        return Err(format!("anchor '{a}' is not one of the engines ({})", names.join(", ")));
+        return Err(format!(
+            "anchor '{a}' is not one of the engines ({})",
+            names.join(", ")
+        ));
     }
     check_settings(&options.out, settings)?;
     let records_path = options.out.join("games.jsonl");
     let done = record::load(&records_path)?;
     let done_ids: std::collections::HashSet<usize> = done.iter().map(|r| r.id).collect();
 
-    let all = schedule::schedule(settings.engines.len(), seats, settings.format, settings.rounds);
-    let mine: Vec<&Slot> = all.iter().filter(|s| schedule::in_shard(s, options.shard)).collect();
-    let todo: Vec<&Slot> = mine.iter().copied().filter(|s| !done_ids.contains(&s.index)).collect();
+    let all = schedule::schedule(
+        settings.engines.len(),
+        seats,
+        settings.format,
+        settings.rounds,
+    );
+    let mine: Vec<&Slot> = all
+        .iter()
+        .filter(|s| schedule::in_shard(s, options.shard))
+        .collect();
+    let todo: Vec<&Slot> = mine
+        .iter()
+        .copied()
+        .filter(|s| !done_ids.contains(&s.index))
+        .collect();
     let resumed = mine.len() - todo.len();
 
     // Openings are built up front (deterministic from the seed and the round).
-    let mut openings: std::collections::HashMap<usize, Opening<G>> = std::collections::HashMap::new();
+    let mut openings: std::collections::HashMap<usize, Opening<G>> =
+        std::collections::HashMap::new();
     for s in &todo {
         if !openings.contains_key(&s.round) {
-            openings.insert(s.round, settings.openings.opening::<G>(s.round, settings.seed)?);
+            openings.insert(
+                s.round,
+                settings.openings.opening::<G>(s.round, settings.seed)?,
+            );
         }
     }
 
@@ -234,12 +280,16 @@ pub fn run<G: Game>(settings: &Settings, options: &RunOptions, factory: &PlayerF
         ProgressBar::hidden()
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, ETA {eta}]")
-            .map_err(|e| e.to_string())?,
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, ETA {eta}]",
+        )
+        .map_err(|e| e.to_string())?,
     );
     bar.set_position(resumed as u64);
     if settings.sprt.is_some() {
-        let w = writer.lock().map_err(|_| "records lock poisoned".to_string())?;
+        let w = writer
+            .lock()
+            .map_err(|_| "records lock poisoned".to_string())?;
         if report::sprt_decided(settings, &w.1) {
             stop.store(true, Ordering::Relaxed);
         }
@@ -276,11 +326,22 @@ pub fn run<G: Game>(settings: &Settings, options: &RunOptions, factory: &PlayerF
     if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
-    let (_, records) = writer.into_inner().map_err(|_| "records lock poisoned".to_string())?;
+    let (_, records) = writer
+        .into_inner()
+        .map_err(|_| "records lock poisoned".to_string())?;
     let played = played.into_inner();
     let report = report::build(settings, &records);
     let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-    std::fs::write(options.out.join("report.json"), text)
-        .map_err(|e| format!("cannot write {}: {e}", options.out.join("report.json").display()))?;
-    Ok(Outcome { played, resumed, skipped: todo.len() - played, report })
+    std::fs::write(options.out.join("report.json"), text).map_err(|e| {
+        format!(
+            "cannot write {}: {e}",
+            options.out.join("report.json").display()
+        )
+    })?;
+    Ok(Outcome {
+        played,
+        resumed,
+        skipped: todo.len() - played,
+        report,
+    })
 }

@@ -76,8 +76,15 @@ pub fn schedule(engines: usize, seats: usize, format: Format, rounds: usize) -> 
         for (g, group) in gs.iter().enumerate() {
             let block = round * gs.len() + g;
             for rotation in 0..seats {
-                let seats_of: Vec<usize> = (0..seats).map(|s| group[(s + rotation) % seats]).collect();
-                slots.push(Slot { index: block * seats + rotation, block, round, rotation, seats: seats_of });
+                let seats_of: Vec<usize> =
+                    (0..seats).map(|s| group[(s + rotation) % seats]).collect();
+                slots.push(Slot {
+                    index: block * seats + rotation,
+                    block,
+                    round,
+                    rotation,
+                    seats: seats_of,
+                });
             }
         }
     }
@@ -92,7 +99,10 @@ pub fn schedule(engines: usize, seats: usize, format: Format, rounds: usize) -> 
 pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("bad --shard '{text}': expected I/N with 1 <= I <= N, e.g. 2/8");
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
     if i == 0 || n == 0 || i > n {
         return Err(bad());
     }
@@ -142,6 +152,8 @@ mod tests {
         }
         assert_eq!(seen, all.len());
         assert_eq!(parse_shard("2/8"), Ok((2, 8)));
-        assert!(parse_shard("0/8").is_err() && parse_shard("9/8").is_err() && parse_shard("x").is_err());
+        assert!(
+            parse_shard("0/8").is_err() && parse_shard("9/8").is_err() && parse_shard("x").is_err()
+        );
     }
 }

@@ -1,0 +1,328 @@
+//! `tessera tournament`: AI-vs-AI matches with records, resume, ratings and SPRT;
+//! `tessera tournament report DIR` and `tessera tournament merge DIR... --out DIR`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use tessera::engine::EngineSpec;
+use tessera::games::othello::{self, Position};
+use tessera::tournament::openings::{self, OpeningSource};
+use tessera::tournament::record::{self, GameRecord};
+use tessera::tournament::report::{self, SprtSettings};
+use tessera::tournament::runner::{self, RunOptions, Settings};
+use tessera::tournament::schedule::{self, Format};
+
+use super::GameId;
+use super::output::{self, CliError};
+
+/// Play engines against each other and rate them (round-robin or gauntlet, colour-swapped
+/// pairs, parallel games, resumable records, Elo with error bars, SPRT).
+#[derive(Args, Debug)]
+#[command(
+    about = "Play AI-vs-AI tournaments and rate the engines",
+    long_about = "Play AI-vs-AI tournaments and rate the engines.\n\n\
+        Every opening is played twice with the seats swapped (a pair). Each finished game is \
+        appended to DIR/games.jsonl at once; running the same command again with the same \
+        --out resumes without losing or repeating a game. The report (also DIR/report.json) \
+        gives per pairing W/D/L, pentanomial pair counts, Elo and normalized Elo with 95 % \
+        error bars, LOS and draw ratio, and a Bradley-Terry rating list with bootstrap \
+        intervals.\n\nExamples:\n  tessera tournament othello --engines othello-ab-d2,othello-ab-d4 --rounds 20\n  \
+        tessera tournament othello --engines othello-ab-d3 --engine name=d3-small,depth=3,tt-mb=1 --sprt elo0=-10,elo1=0\n  \
+        tessera tournament report tournament-out",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct TournamentArgs {
+    #[command(subcommand)]
+    action: Option<Action>,
+    #[command(flatten)]
+    play: Option<PlayArgs>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Action {
+    /// Print the report of a tournament directory from its records
+    Report {
+        /// Tournament directory (holds tournament.json and games.jsonl)
+        dir: PathBuf,
+        /// Print one JSON object instead of text
+        #[arg(long)]
+        json: bool,
+    },
+    /// Combine the records of several shards of one tournament into one directory
+    Merge {
+        /// Shard directories (each from a run with --shard I/N and the same other settings)
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Directory to write the merged records and report to (must not hold records)
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Print one JSON object instead of text
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Game
+    #[arg(value_enum)]
+    game: GameId,
+    /// Engine presets (names from engines/ or built in, or paths to .toml files), comma-separated
+    #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
+    engines: Vec<String>,
+    /// An inline engine, e.g. name=fast,depth=3,tt-mb=4 (repeatable; fields as in engines/*.toml)
+    #[arg(long = "engine", value_name = "SPEC")]
+    inline: Vec<String>,
+    /// Pairing format: every engine against every other, or the first against the rest
+    #[arg(long, value_enum, default_value_t = FormatArg::RoundRobin)]
+    format: FormatArg,
+    /// Games per pairing (rounded up to whole colour-swapped pairs)
+    #[arg(long, value_name = "N", conflicts_with = "rounds", value_parser = output::at_least_one_u64)]
+    games: Option<u64>,
+    /// Rounds: each pairing plays one opening in both colours per round [default: 10]
+    #[arg(long, value_name = "N", value_parser = output::at_least_one_u64)]
+    rounds: Option<u64>,
+    /// Games played at the same time [default: number of CPUs]
+    #[arg(long, value_name = "K", value_parser = output::at_least_one_u64)]
+    concurrency: Option<u64>,
+    /// Openings file: one position or move sequence per line, used in order
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    openings: Option<PathBuf>,
+    /// Random openings of N legal plies from the seed [default: 8; 0 = start position]
+    #[arg(long, value_name = "N")]
+    random_plies: Option<u32>,
+    /// Master seed: the same seed and settings give the same games at any concurrency
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output directory for tournament.json, games.jsonl and report.json
+    #[arg(long, value_name = "DIR", default_value = "tournament-out")]
+    out: PathBuf,
+    /// Stop early by a GSPRT on pentanomial pairs: elo0=..,elo1=..[,alpha=0.05][,beta=0.05][,model=normalized|logistic]
+    #[arg(long, value_name = "SPEC")]
+    sprt: Option<String>,
+    /// Games longer than this many plies end as draws
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_plies: usize,
+    /// Play only the I-th of N disjoint slices of the schedule (then `tournament merge`)
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Anchor the rating list at this engine (rated 0) instead of the pool mean
+    #[arg(long, value_name = "NAME")]
+    anchor: Option<String>,
+    /// No progress bar
+    #[arg(long)]
+    no_progress: bool,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum FormatArg {
+    RoundRobin,
+    Gauntlet,
+}
+
+fn game_name(g: GameId) -> &'static str {
+    match g {
+        GameId::Othello => "othello",
+    }
+}
+
+fn seats(g: GameId) -> usize {
+    match g {
+        GameId::Othello => 2,
+    }
+}
+
+/// Runs the command.
+pub fn run(args: &TournamentArgs) -> Result<ExitCode, CliError> {
+    match (&args.action, &args.play) {
+        (Some(Action::Report { dir, json }), _) => report_dir(dir, *json),
+        (Some(Action::Merge { dirs, out, json }), _) => merge(dirs, out, *json),
+        (None, Some(play)) => play_tournament(play),
+        (None, None) => Err(CliError::input(
+            "give a game (e.g. `tessera tournament othello --engines A,B`) or `report DIR`",
+        )),
+    }
+}
+
+fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
+    let game = game_name(a.game);
+    let mut engines = Vec::new();
+    for name in &a.engines {
+        engines.push(EngineSpec::resolve(name).map_err(CliError::input)?);
+    }
+    for text in &a.inline {
+        engines.push(EngineSpec::from_inline(text, game).map_err(CliError::input)?);
+    }
+    if let Some(e) = engines.iter().find(|e| e.game != game) {
+        return Err(CliError::input(format!(
+            "engine '{}' plays {}, not {game}",
+            e.name, e.game
+        )));
+    }
+    let n_seats = seats(a.game);
+    let rounds = match (a.games, a.rounds) {
+        (Some(g), _) => g.div_ceil(n_seats as u64) as usize,
+        (None, Some(r)) => r as usize,
+        (None, None) => 10,
+    };
+    let openings = match (&a.openings, a.random_plies) {
+        (Some(path), _) => match a.game {
+            GameId::Othello => openings::read_file::<Position>(path).map_err(CliError::input)?,
+        },
+        (None, Some(0)) => OpeningSource::Start,
+        (None, Some(n)) => OpeningSource::RandomPlies(n),
+        (None, None) => OpeningSource::RandomPlies(8),
+    };
+    let sprt = a
+        .sprt
+        .as_deref()
+        .map(SprtSettings::parse)
+        .transpose()
+        .map_err(CliError::input)?;
+    let shard = a
+        .shard
+        .as_deref()
+        .map(schedule::parse_shard)
+        .transpose()
+        .map_err(CliError::input)?;
+    let settings = Settings {
+        game: game.into(),
+        engines,
+        format: match a.format {
+            FormatArg::RoundRobin => Format::RoundRobin,
+            FormatArg::Gauntlet => Format::Gauntlet,
+        },
+        rounds,
+        openings,
+        seed: a.seed,
+        max_plies: a.max_plies,
+        sprt,
+        anchor: a.anchor.clone(),
+    };
+    let concurrency = a.concurrency.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |k| k as usize,
+    );
+    let options = RunOptions {
+        out: a.out.clone(),
+        concurrency,
+        shard,
+        progress: !a.no_progress && !a.json,
+    };
+    let outcome = match a.game {
+        GameId::Othello => runner::run::<Position>(&settings, &options, &othello::make_player),
+    }
+    .map_err(CliError::input)?;
+    if a.json {
+        let mut v =
+            serde_json::to_value(&outcome.report).map_err(|e| CliError::failure(e.to_string()))?;
+        v["played"] = outcome.played.into();
+        v["resumed"] = outcome.resumed.into();
+        v["skipped"] = outcome.skipped.into();
+        v["out"] = a.out.display().to_string().into();
+        output::print_json(&v);
+    } else {
+        output::say(format!(
+            "played {} games, {} already in {} (resumed){}",
+            outcome.played,
+            outcome.resumed,
+            a.out.display(),
+            if outcome.skipped > 0 {
+                format!(", {} skipped after the SPRT stopped", outcome.skipped)
+            } else {
+                String::new()
+            }
+        ));
+        output::say(report::render(&outcome.report));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn load_dir(dir: &Path) -> Result<(Settings, Vec<GameRecord>), CliError> {
+    let path = dir.join("tournament.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        CliError::input(format!(
+            "{} is not a tournament directory ({}: {e})",
+            dir.display(),
+            path.display()
+        ))
+    })?;
+    let settings: Settings = serde_json::from_str(&text).map_err(|e| {
+        CliError::input(format!(
+            "{} is not a tournament settings file: {e}",
+            path.display()
+        ))
+    })?;
+    let records = record::load(&dir.join("games.jsonl")).map_err(CliError::input)?;
+    Ok((settings, records))
+}
+
+fn print_report(settings: &Settings, records: &[GameRecord], json: bool) {
+    let rep = report::build(settings, records);
+    if json {
+        output::print_json(&serde_json::to_value(&rep).unwrap_or_default());
+    } else {
+        output::say(report::render(&rep));
+    }
+}
+
+fn report_dir(dir: &Path, json: bool) -> Result<ExitCode, CliError> {
+    let (settings, records) = load_dir(dir)?;
+    print_report(&settings, &records, json);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {
+    let mut settings: Option<Settings> = None;
+    let mut merged: Vec<GameRecord> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for d in dirs {
+        let (s, records) = load_dir(d)?;
+        match &settings {
+            None => settings = Some(s),
+            Some(first) if *first != s => {
+                return Err(CliError::input(format!(
+                    "{} holds a different tournament than {}: only shards of one tournament merge",
+                    d.display(),
+                    dirs[0].display()
+                )));
+            }
+            Some(_) => {}
+        }
+        for r in records {
+            if seen.insert(r.id) {
+                merged.push(r);
+            }
+        }
+    }
+    let settings = settings.ok_or_else(|| CliError::input("no directories to merge"))?;
+    if out.join("games.jsonl").exists() {
+        return Err(CliError::input(format!(
+            "{} already holds records; merge into a new directory",
+            out.display()
+        )));
+    }
+    std::fs::create_dir_all(out)
+        .map_err(|e| CliError::input(format!("cannot create {}: {e}", out.display())))?;
+    merged.sort_by_key(|r| r.id);
+    let text =
+        serde_json::to_string_pretty(&settings).map_err(|e| CliError::failure(e.to_string()))?;
+    std::fs::write(out.join("tournament.json"), text)
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", out.display())))?;
+    let mut w = record::Writer::append(&out.join("games.jsonl")).map_err(CliError::input)?;
+    for r in &merged {
+        w.write(r).map_err(CliError::failure)?;
+    }
+    let rep = report::build(&settings, &merged);
+    let _ = std::fs::write(
+        out.join("report.json"),
+        serde_json::to_string_pretty(&rep).unwrap_or_default(),
+    );
+    print_report(&settings, &merged, json);
+    Ok(ExitCode::SUCCESS)
+}
