@@ -1,0 +1,359 @@
+//! End-to-end tournament tests through the `tessera` binary: resume after a kill, shards and
+//! merge, determinism across concurrency, SPRT stop, ranking of stronger presets, bad input.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tessera-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// id -> (engines, moves) of every record in DIR/games.jsonl; panics on duplicate ids.
+fn records(dir: &Path) -> HashMap<u64, (Vec<String>, Vec<String>)> {
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let mut out = HashMap::new();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = v["id"].as_u64().unwrap();
+        let engines = v["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e.as_str().unwrap().to_string())
+            .collect();
+        let moves = v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e.as_str().unwrap().to_string())
+            .collect();
+        assert!(
+            out.insert(id, (engines, moves)).is_none(),
+            "game {id} recorded twice"
+        );
+    }
+    out
+}
+
+fn tournament(args: &[&str], out: &Path) -> std::process::Output {
+    bin()
+        .args(["tournament", "othello", "--no-progress", "--out"])
+        .arg(out)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+const BASE: &[&str] = &[
+    "--engines",
+    "othello-ab-d1,othello-ab-d2,othello-ab-d3",
+    "--rounds",
+    "8",
+    "--seed",
+    "7",
+];
+
+#[test]
+fn interrupted_tournament_resumes_without_loss_or_duplicates() {
+    // Reference: the same tournament uninterrupted, at another concurrency.
+    let full = tmp("full");
+    let o = tournament(&[BASE, &["--concurrency", "2"]].concat(), &full);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let reference = records(&full);
+    assert_eq!(
+        reference.len(),
+        3 * 2 * 8,
+        "3 pairings x 2 colours x 8 rounds"
+    );
+
+    // Slow it down so the kill lands mid-run: a deeper engine pair, concurrency 1.
+    let dir = tmp("resume");
+    let mut child = bin()
+        .args([
+            "tournament",
+            "othello",
+            "--no-progress",
+            "--concurrency",
+            "1",
+            "--out",
+        ])
+        .arg(&dir)
+        .args(BASE)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let games = dir.join("games.jsonl");
+    let t = Instant::now();
+    loop {
+        let n = std::fs::read_to_string(&games)
+            .map(|s| s.lines().count())
+            .unwrap_or(0);
+        if n >= 5 || t.elapsed() > Duration::from_secs(60) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let before = records(&dir).len();
+    assert!(before >= 5, "the run was killed before 5 games ({before})");
+    assert!(before < reference.len(), "the kill came after the run finished: nothing to resume");
+
+    // Simulate a record torn by the kill: it must be dropped and its game replayed.
+    let mut text = std::fs::read_to_string(&games).unwrap();
+    text.push_str("{\"id\": 99, \"truncated");
+    std::fs::write(&games, text).unwrap();
+
+    let o = tournament(&[BASE, &["--concurrency", "2", "--json"]].concat(), &dir);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let after = records(&dir);
+    assert_eq!(after.len(), reference.len(), "every game once");
+    assert_eq!(v["resumed"].as_u64().unwrap() as usize, before);
+    assert_eq!(
+        v["played"].as_u64().unwrap() as usize + before,
+        reference.len()
+    );
+    assert_eq!(
+        after, reference,
+        "resumed games equal the uninterrupted ones"
+    );
+    assert_eq!(v["games"].as_u64().unwrap() as usize, reference.len());
+
+    // A resumed run with different settings is refused.
+    let o = tournament(
+        &["--engines", "othello-ab-d1,othello-ab-d2", "--rounds", "8"],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("different tournament"));
+}
+
+#[test]
+fn shards_merge_into_the_full_tournament() {
+    let full = tmp("shard-full");
+    assert!(tournament(BASE, &full).status.success());
+    let mut dirs = Vec::new();
+    for i in 1..=3 {
+        let d = tmp(&format!("shard-{i}"));
+        let o = tournament(&[BASE, &["--shard", &format!("{i}/3")]].concat(), &d);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        dirs.push(d);
+    }
+    let ids: Vec<HashSet<u64>> = dirs
+        .iter()
+        .map(|d| records(d).keys().copied().collect())
+        .collect();
+    assert!(
+        ids[0].is_disjoint(&ids[1]) && ids[1].is_disjoint(&ids[2]) && ids[0].is_disjoint(&ids[2])
+    );
+    let merged = tmp("merged");
+    let o = bin()
+        .args(["tournament", "merge"])
+        .args(&dirs)
+        .arg("--out")
+        .arg(&merged)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(records(&merged), records(&full));
+    // The report of the merged directory equals the full run's.
+    let a = bin()
+        .args(["tournament", "report", "--json"])
+        .arg(&merged)
+        .output()
+        .unwrap();
+    let b = bin()
+        .args(["tournament", "report", "--json"])
+        .arg(&full)
+        .output()
+        .unwrap();
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn stronger_presets_rank_higher_with_error_bars_excluding_zero() {
+    let dir = tmp("strength");
+    let o = tournament(
+        &[
+            "--engines",
+            "othello-ab-d1,othello-ab-d2,othello-ab-d4",
+            "--rounds",
+            "12",
+            "--json",
+        ],
+        &dir,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let ratings = v["ratings"].as_array().unwrap();
+    let names: Vec<&str> = ratings
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["othello-ab-d4", "othello-ab-d2", "othello-ab-d1"],
+        "{v}"
+    );
+    // Pool mean 0: the best is above it and the worst below it, with intervals excluding 0.
+    assert!(ratings[0]["lower"].as_f64().unwrap() > 0.0, "{v}");
+    assert!(ratings[2]["upper"].as_f64().unwrap() < 0.0, "{v}");
+    // d1 vs d4 head to head: d4 clearly better.
+    let p = v["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["a"] == "othello-ab-d1" && p["b"] == "othello-ab-d4")
+        .unwrap();
+    assert_eq!(p["games"], 24);
+    assert!(p["los"].as_f64().unwrap() < 0.01, "{p}");
+    assert!(
+        std::fs::read_to_string(dir.join("report.json"))
+            .unwrap()
+            .contains("othello-ab-d4")
+    );
+}
+
+#[test]
+fn sprt_stops_early_on_a_clear_difference() {
+    let dir = tmp("sprt");
+    let o = tournament(
+        &[
+            "--engines",
+            "othello-ab-d4,othello-ab-d1",
+            "--rounds",
+            "200",
+            "--sprt",
+            "elo0=0,elo1=20",
+            "--json",
+        ],
+        &dir,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["sprt"]["decision"], "H1 accepted", "{v}");
+    assert!(v["games"].as_u64().unwrap() < 400, "stopped early: {v}");
+    assert!(v["sprt"]["llr"].as_f64().unwrap() >= v["sprt"]["upper"].as_f64().unwrap());
+}
+
+#[test]
+fn bad_tournament_input_is_one_line_and_exit_2() {
+    let dir = tmp("bad");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--engines", "othello-ab-d1,nope"],
+            "unknown engine 'nope'",
+        ),
+        (
+            &["--engines", "othello-ab-d1", "--engine", "name=x,dpth=3"],
+            "unknown field 'dpth'",
+        ),
+        (&["--engines", "othello-ab-d1"], "at least 2 engines"),
+        (&["--engines", "othello-ab-d1,othello-ab-d1"], "used twice"),
+        (
+            &[
+                "--engines",
+                "othello-ab-d1,othello-ab-d2,othello-ab-d3",
+                "--sprt",
+                "elo0=0,elo1=5",
+            ],
+            "exactly two",
+        ),
+        (
+            &[
+                "--engines",
+                "othello-ab-d1,othello-ab-d2",
+                "--sprt",
+                "elo0=5,elo1=0",
+            ],
+            "elo0",
+        ),
+        (
+            &["--engines", "othello-ab-d1,othello-ab-d2", "--shard", "4/3"],
+            "--shard",
+        ),
+        (
+            &[
+                "--engines",
+                "othello-ab-d1,othello-ab-d2",
+                "--openings",
+                "/no/such/file",
+            ],
+            "cannot read openings",
+        ),
+        (
+            &["--engines", "othello-ab-d1,othello-ab-d2", "--anchor", "zz"],
+            "anchor 'zz'",
+        ),
+    ];
+    for (args, expect) in cases {
+        let o = tournament(args, &dir);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(expect),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"));
+    }
+    let o = bin()
+        .args(["tournament", "report", "/no/such/dir"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn openings_file_lines_are_played_in_both_colours() {
+    let dir = tmp("openings");
+    let file = dir.with_extension("txt");
+    std::fs::write(&file, "# two openings\nf5d6c3\n\nf5f6e6f4\n").unwrap();
+    let o = tournament(
+        &[
+            "--engines",
+            "othello-ab-d1,othello-ab-d2",
+            "--rounds",
+            "2",
+            "--openings",
+            file.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let openings: Vec<String> = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["opening"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(openings.iter().filter(|o| *o == "f5d6c3").count(), 2);
+    assert_eq!(openings.iter().filter(|o| *o == "f5f6e6f4").count(), 2);
+    std::fs::write(&file, "f5d6zz\n").unwrap();
+    let o = tournament(
+        &[
+            "--engines",
+            "othello-ab-d1,othello-ab-d2",
+            "--openings",
+            file.to_str().unwrap(),
+        ],
+        &tmp("openings2"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 1"));
+}
