@@ -3,7 +3,9 @@
 
 use super::{Player, Thought};
 use crate::game::Game;
-use crate::search::{Evaluator, ExactSolver, Limits, SearchInfo, TranspositionTable, search};
+use crate::search::{
+    Evaluator, ExactSolver, Limits, SearchInfo, SearchResult, TranspositionTable, search,
+};
 
 /// Alpha-beta engine owning its transposition table.
 pub struct AlphaBetaEngine<G: Game, E: Evaluator<G>> {
@@ -46,8 +48,32 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
-    fn exact_depth_hint(&self, pos: &G) -> u32 {
-        self.exact.as_ref().map_or(0, |e| e.plies_to_end(pos))
+    fn midgame(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
+        match self.on_iteration.as_mut() {
+            Some(f) => search(pos, &self.eval, &self.tt, limits, |i| f(i)),
+            None => search(pos, &self.eval, &self.tt, limits, |_| {}),
+        }
+    }
+
+    /// A [`Thought`] from a search result, adding `extra_nodes` spent elsewhere and timing
+    /// the whole move from `started`.
+    fn thought(
+        &self,
+        r: SearchResult<G::Move>,
+        exact: bool,
+        extra_nodes: u64,
+        started: std::time::Instant,
+    ) -> Thought<G::Move> {
+        Thought {
+            best_move: r.best_move,
+            score: r.score,
+            exact,
+            depth: r.depth,
+            nodes: r.nodes + extra_nodes,
+            elapsed: started.elapsed(),
+            pv: r.pv,
+            unit: self.unit,
+        }
     }
 }
 
@@ -61,48 +87,44 @@ impl<G: Game, E: Evaluator<G>> Player<G> for AlphaBetaEngine<G, E> {
     }
 
     fn choose(&mut self, pos: &G, limits: &Limits) -> Result<Thought<G::Move>, String> {
+        let started = std::time::Instant::now();
         // The exact solver runs when it applies and no depth limit short of the end was
-        // asked for. Under a time or node limit it gets half the budget, and the midgame
-        // search the rest if the solve does not finish.
-        let mut limits = limits.clone();
-        let plies_left = |l: &Limits| l.depth.is_none_or(|d| d >= self.exact_depth_hint(pos));
-        if let Some(exact) = &self.exact
-            && exact.applies(pos)
-            && pos.outcome().is_none()
-            && plies_left(&limits)
-        {
-            let mut half = limits.clone();
-            half.time_ms = limits.time_ms.map(|t| t / 2);
-            half.nodes = limits.nodes.map(|n| n / 2);
-            let start = std::time::Instant::now();
-            if let Some(r) = exact.solve(pos, &self.tt, &half) {
-                return Ok(Thought {
-                    best_move: r.best_move,
-                    score: r.score,
-                    exact: true,
-                    depth: r.depth,
-                    nodes: r.nodes,
-                    elapsed: r.elapsed,
-                    pv: r.pv,
-                    unit: self.unit,
-                });
-            }
-            let used = start.elapsed().as_millis() as u64;
-            limits.time_ms = limits.time_ms.map(|t| t.saturating_sub(used).max(1));
+        // asked for.
+        let use_exact = self.exact.as_ref().is_some_and(|e| {
+            e.applies(pos)
+                && pos.outcome().is_none()
+                && limits.depth.is_none_or(|d| d >= e.plies_to_end(pos))
+        });
+        if !use_exact {
+            let r = self.midgame(pos, limits);
+            return Ok(self.thought(r, false, 0, started));
         }
-        let r = match self.on_iteration.as_mut() {
-            Some(f) => search(pos, &self.eval, &self.tt, &limits, |i| f(i)),
-            None => search(pos, &self.eval, &self.tt, &limits, |_| {}),
-        };
-        Ok(Thought {
-            best_move: r.best_move,
-            score: r.score,
-            exact: false,
-            depth: r.depth,
-            nodes: r.nodes,
-            elapsed: r.elapsed,
-            pv: r.pv,
-            unit: self.unit,
-        })
+        let budgeted = limits.time_ms.is_some() || limits.nodes.is_some();
+        // Under a time or node budget, a quick midgame search on a quarter of it puts a
+        // move in hand; the exact solve gets the rest and replaces it if it finishes.
+        let quick = budgeted.then(|| {
+            let mut q = limits.clone();
+            q.depth = None;
+            q.time_ms = limits.time_ms.map(|t| (t / 4).max(1));
+            q.nodes = limits.nodes.map(|n| (n / 4).max(1));
+            self.midgame(pos, &q)
+        });
+        let mut rest = limits.clone();
+        let used_ms = started.elapsed().as_millis() as u64;
+        let used_nodes = quick.as_ref().map_or(0, |q| q.nodes);
+        rest.time_ms = limits.time_ms.map(|t| t.saturating_sub(used_ms).max(1));
+        rest.nodes = limits.nodes.map(|n| n.saturating_sub(used_nodes).max(1));
+        let exact = self.exact.as_ref().expect("use_exact implies a solver");
+        match exact.solve(pos, &self.tt, &rest) {
+            Ok(r) => Ok(self.thought(r, true, used_nodes, started)),
+            Err(solver_nodes) => {
+                let r = match quick {
+                    Some(q) => q,
+                    // Unbudgeted solves stop only on an external stop: answer at once.
+                    None => self.midgame(pos, &Limits::depth(1)),
+                };
+                Ok(self.thought(r, false, solver_nodes, started))
+            }
+        }
     }
 }

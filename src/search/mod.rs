@@ -56,12 +56,15 @@ pub trait ExactSolver<G: Game>: Send + Sync {
     /// depth-limited search shorter than that skips the solver.
     fn plies_to_end(&self, pos: &G) -> u32;
 
-    /// Solves `pos` within `limits` using `tt`; `None` if a limit stopped it. The score is
-    /// in the evaluator's unit (Othello: centi-discs, so 100 x the disc difference).
+    /// Solves `pos` within `limits` using `tt`. The score is in the evaluator's unit
+    /// (Othello: centi-discs, so 100 x the disc difference).
+    ///
+    /// # Errors
+    /// The number of nodes searched, when a limit stopped the solve first.
     fn solve(
         &self,
         pos: &G,
         tt: &TranspositionTable,
         limits: &Limits,
-    ) -> Option<SearchResult<G::Move>>;
+    ) -> Result<SearchResult<G::Move>, u64>;
 }

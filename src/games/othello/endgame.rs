@@ -555,11 +555,11 @@ impl ExactSolver<Position> for ExactBelow {
         pos: &Position,
         tt: &TranspositionTable,
         limits: &Limits,
-    ) -> Option<SearchResult<Move>> {
+    ) -> Result<SearchResult<Move>, u64> {
         let mut solver = Solver::new(tt, limits);
         let sol = solver.solve(pos);
-        let score = sol.score?;
-        Some(SearchResult {
+        let score = sol.score.ok_or(sol.nodes)?;
+        Ok(SearchResult {
             best_move: sol.best_move,
             score: 100 * score,
             depth: pos.empties(),
