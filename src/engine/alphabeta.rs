@@ -7,6 +7,9 @@ use crate::search::{
     Evaluator, ExactSolver, Limits, SearchInfo, SearchResult, TranspositionTable, search,
 };
 
+/// Called after each finished iteration with its [`SearchInfo`].
+type ProgressFn<M> = Box<dyn FnMut(&SearchInfo<M>) + Send>;
+
 /// Alpha-beta engine owning its transposition table.
 pub struct AlphaBetaEngine<G: Game, E: Evaluator<G>> {
     name: String,
@@ -14,7 +17,7 @@ pub struct AlphaBetaEngine<G: Game, E: Evaluator<G>> {
     exact: Option<Box<dyn ExactSolver<G>>>,
     tt: TranspositionTable,
     unit: &'static str,
-    on_iteration: Option<Box<dyn FnMut(&SearchInfo<G::Move>) + Send>>,
+    on_iteration: Option<ProgressFn<G::Move>>,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {

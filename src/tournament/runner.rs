@@ -263,11 +263,8 @@ pub fn run<G: Game>(
     let mut openings: std::collections::HashMap<usize, Opening<G>> =
         std::collections::HashMap::new();
     for s in &todo {
-        if !openings.contains_key(&s.round) {
-            openings.insert(
-                s.round,
-                settings.openings.opening::<G>(s.round, settings.seed)?,
-            );
+        if let std::collections::hash_map::Entry::Vacant(e) = openings.entry(s.round) {
+            e.insert(settings.openings.opening::<G>(s.round, settings.seed)?);
         }
     }
 

@@ -487,7 +487,7 @@ impl<'a> Solver<'a> {
 /// (Edax's `board_get_hash_code` scheme).
 static HASH_BYTES: [[u64; 256]; 16] = {
     let mut t = [[0u64; 256]; 16];
-    let mut state = 0x0DDB_A11_5EED_u64;
+    let mut state = 0x00DD_BA11_5EED_u64;
     let mut i = 0;
     while i < 16 {
         // Random key per square (bit j of byte i).

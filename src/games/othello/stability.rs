@@ -41,14 +41,12 @@ fn full_lines(occ: u64) -> [u64; 4] {
     let v = (v & RANK_1).wrapping_mul(FILE_A);
     let mut d9 = 0;
     let mut d7 = 0;
-    for i in 0..15 {
-        let m = DIAGONALS[0][i];
-        if occ & m == m {
-            d9 |= m;
+    for (&a, &b) in DIAGONALS[0].iter().zip(&DIAGONALS[1]) {
+        if occ & a == a {
+            d9 |= a;
         }
-        let m = DIAGONALS[1][i];
-        if occ & m == m {
-            d7 |= m;
+        if occ & b == b {
+            d7 |= b;
         }
     }
     [h, v, d9, d7]

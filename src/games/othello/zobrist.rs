@@ -13,7 +13,7 @@ const fn splitmix64(state: u64) -> (u64, u64) {
 /// Keys per square: `[0]` Black disc, `[1]` White disc.
 pub(crate) static DISC: [[u64; 64]; 2] = {
     let mut t = [[0u64; 64]; 2];
-    let mut state = 0x7E55_E4A0_07E1_10u64;
+    let mut state = 0x007E_55E4_A007_E110_u64;
     let mut c = 0;
     while c < 2 {
         let mut sq = 0;
@@ -40,7 +40,7 @@ pub(crate) static FLIP: [u64; 64] = {
 };
 
 /// XORed in when White is to move.
-pub(crate) const WHITE_TO_MOVE: u64 = splitmix64(0x5EED_0F_7E55_E4A).1;
+pub(crate) const WHITE_TO_MOVE: u64 = splitmix64(0x0005_EED0_F7E5_5E4A).1;
 
 /// Key of a position from scratch: XOR of the keys of every disc, and of
 /// [`WHITE_TO_MOVE`] when White moves.
