@@ -19,7 +19,7 @@ use crate::engine::AlphaBetaEngine;
 pub const SCORE_UNIT: &str = "centi-discs";
 
 /// Default largest number of empties the engine solves exactly instead of searching.
-pub const DEFAULT_EXACT_EMPTIES: u32 = 18;
+pub const DEFAULT_EXACT_EMPTIES: u32 = 20;
 
 /// The standard Othello alpha-beta engine: baseline evaluation with `weights`, a
 /// `tt_mib` MiB table, and the exact solver at `exact_empties` empties or fewer.
