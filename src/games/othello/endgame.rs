@@ -1,9 +1,10 @@
 //! The exact endgame solver: searches to the end of the game on the final disc difference
 //! (empties to the winner), Edax style.
 //!
-//! - Many empties ([`TT_MIN_EMPTIES`] and up): PVS with the transposition table, enhanced
-//!   transposition cut-off, a stability cut-off, and fastest-first ordering (the move that
-//!   leaves the opponent the fewest moves, corners counted twice).
+//! - Many empties ([`TT_MIN_EMPTIES`] and up): PVS with the transposition table, a
+//!   stability cut-off, fastest-first ordering (the move that leaves the opponent the fewest
+//!   moves, corners counted twice, then potential mobility and parity), from 14 empties
+//!   enhanced transposition cut-off and the midgame evaluation in the ordering.
 //! - Middle ([`SHALLOW_EMPTIES`] + 1 up): the same without the table.
 //! - Few empties: no move generation; the empty squares are tried directly, those in
 //!   quadrants with an odd number of empties first (parity), down to a dedicated
@@ -26,6 +27,9 @@ pub const SHALLOW_EMPTIES: u32 = 6;
 const EVAL_ORDER_EMPTIES: u32 = 14;
 /// From this many empties up, the stability cut-off is tried.
 const STABILITY_MIN_EMPTIES: u32 = 8;
+/// From this many empties up, children are probed in the table before the search
+/// (enhanced transposition cut-off). Measured on FFO #40-#42: about 3 % fewer nodes at 14.
+const ETC_MIN_EMPTIES: u32 = 14;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 const QUADRANTS: [u64; 4] = [
@@ -242,7 +246,6 @@ impl<'a> Solver<'a> {
         let use_tt = n_empty >= TT_MIN_EMPTIES;
         let key = if use_tt { hash(p, o) } else { 0 };
         let mut tt_move = 64usize;
-        let alpha0 = alpha;
         let mut beta = beta;
         if use_tt && let Some(e) = self.tt.probe(key) {
             if let Some(m) = e.mv {
@@ -262,6 +265,9 @@ impl<'a> Solver<'a> {
             }
         }
 
+        // The window actually searched (after the table narrowed it) decides the bound type.
+        let alpha0 = alpha;
+
         // Generate children with their ordering keys (lower = searched first).
         let odd = odd_quadrants(empty);
         let mut list = [(0i32, 0u8, 0u64); 32];
@@ -272,6 +278,15 @@ impl<'a> Solver<'a> {
             bits &= bits - 1;
             let f = flips(p, o, sq);
             let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+            // Enhanced transposition cut-off: a child already proven good enough for us.
+            if n_empty >= ETC_MIN_EMPTIES
+                && let Some(e) = self.tt.probe(hash(cp, co))
+                && u32::from(e.depth) + 1 >= n_empty
+                && matches!(e.bound, Bound::Upper | Bound::Exact)
+                && -e.score >= beta
+            {
+                return -e.score;
+            }
             let key = if sq == tt_move {
                 i32::MIN
             } else {
