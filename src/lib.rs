@@ -10,5 +10,6 @@
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod protocol;
 pub mod search;
 pub mod tournament;

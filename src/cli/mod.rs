@@ -9,6 +9,7 @@
 //! limit, an engine failure), 2 bad arguments or input (one `error: ...` line on stderr).
 
 mod bestmove;
+mod gtp;
 mod othello;
 mod output;
 mod perft;
@@ -44,6 +45,7 @@ enum Command {
     Solve(solve::SolveArgs),
     Play(play::PlayArgs),
     Tournament(tournament::TournamentArgs),
+    Gtp(gtp::GtpArgs),
 }
 
 /// The games tessera knows.
@@ -129,6 +131,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Gtp(args) => gtp::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -58,6 +58,6 @@ pub fn make_player(
             let exact = spec.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES);
             Ok(Box::new(alphabeta_engine(spec.name.clone(), weights, spec.tt_mb, exact)))
         }
-        (Protocol::Gtp, _) => Err(format!("engine '{}': GTP engines are not available yet", spec.name)),
+        (Protocol::Gtp, _) => Ok(Box::new(crate::engine::external::GtpEngine::<Position>::new(spec)?)),
     }
 }

@@ -1,0 +1,88 @@
+//! `tessera gtp`: tessera as a GTP engine on stdin/stdout, for GUIs and other programs
+//! that speak the Go Text Protocol (Quarry, gtp-rhino's front ends, tournament managers).
+
+use std::process::ExitCode;
+
+use clap::Args;
+use tessera::engine::EngineSpec;
+use tessera::games::othello::{self as oth, Position};
+use tessera::protocol::GtpServer;
+
+use super::GameId;
+use super::output::{CliError, at_least_one_u32, at_least_one_u64};
+
+/// The engine used when `--engine` is not given.
+pub const DEFAULT_ENGINE: &str = "othello-ab-d6";
+
+/// Arguments of `tessera gtp`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Run tessera as a GTP engine on stdin/stdout (for GUIs and engine managers)",
+    long_about = "Run tessera as a GTP (Go Text Protocol, version 2) engine: commands on stdin, \
+                  answers on stdout, until `quit` or the end of input. Commands: \
+                  protocol_version, name, version, known_command, list_commands, boardsize (8), \
+                  clear_board, komi (ignored), play COLOUR VERTEX, genmove COLOUR, undo, \
+                  showboard, final_score, time_settings and time_left (accepted, ignored), quit. \
+                  Colours are black/white (or b/w), vertices square names such as F5 or pass.\n\n\
+                  A side with no move is passed for when the other colour is asked to play or \
+                  move; `genmove` in a finished game answers pass.\n\nThe engine is a preset \
+                  (default othello-ab-d6) or an inline spec such as depth=4,exact-empties=14; \
+                  --depth and --time-ms replace its limits.",
+    after_help = "Examples:\n  tessera gtp othello\n  tessera gtp othello --depth 4\n  \
+                  tessera gtp othello --engine othello-ab-t100\n  \
+                  printf 'genmove black\\nshowboard\\nquit\\n' | tessera gtp othello --depth 2"
+)]
+pub struct GtpArgs {
+    /// The game
+    pub game: GameId,
+    /// Engine preset name, preset file (.toml) or inline spec (key=value,...)
+    #[arg(long, value_name = "PRESET_OR_INLINE", default_value = DEFAULT_ENGINE)]
+    pub engine: String,
+    /// Depth per move, plies (replaces the engine's limits)
+    #[arg(long, value_name = "N", value_parser = at_least_one_u32)]
+    pub depth: Option<u32>,
+    /// Time per move, milliseconds (replaces the engine's limits)
+    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    pub time_ms: Option<u64>,
+}
+
+/// Runs `tessera gtp`.
+///
+/// # Errors
+/// An unknown or invalid engine, or an engine that cannot start.
+pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
+    match args.game {
+        GameId::Othello => othello_gtp(args),
+    }
+}
+
+/// The engine spec: an inline spec when the text has a `=`, else a preset; `--depth` and
+/// `--time-ms` replace its limits.
+fn engine_spec(args: &GtpArgs) -> Result<EngineSpec, CliError> {
+    let mut spec = if args.engine.contains('=') {
+        EngineSpec::from_inline(&args.engine, "othello")
+    } else {
+        EngineSpec::resolve(&args.engine)
+    }
+    .map_err(CliError::input)?;
+    if args.depth.is_some() || args.time_ms.is_some() {
+        spec.depth = args.depth;
+        spec.time_ms = args.time_ms;
+        spec.nodes = None;
+    }
+    Ok(spec)
+}
+
+fn othello_gtp(args: &GtpArgs) -> Result<ExitCode, CliError> {
+    let spec = engine_spec(args)?;
+    let player = oth::make_player(&spec).map_err(CliError::input)?;
+    let mut server = GtpServer::<Position>::new(player, spec.limits());
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match server.run(stdin.lock(), stdout.lock()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        // The other side closed the pipe: nothing left to answer.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(CliError::failure(format!("gtp: {e}"))),
+    }
+}
