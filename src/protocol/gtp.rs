@@ -9,7 +9,7 @@
 //! one, a space and the text, and ends with an empty line.
 
 use crate::game::{Game, MoveError, Seat};
-use crate::games::othello::{Color, Move, Position};
+use crate::games::othello::{Color, Move, Position, Square};
 
 /// A game that can be spoken over GTP.
 pub trait GtpGame: Game {
@@ -87,14 +87,8 @@ impl GtpGame for Position {
         }
         // Only square names and `pass`: the other pass spellings of [`Move::parse`]
         // (`PA`, `ps`, `--`) are not GTP.
-        if t.len() == 2
-            && !t.eq_ignore_ascii_case("pa")
-            && !t.eq_ignore_ascii_case("ps")
-            && t != "--"
-        {
-            if let Ok(mv) = Move::parse(t) {
-                return Ok(mv);
-            }
+        if let Some(sq) = Square::parse(t) {
+            return Ok(Move::place(sq));
         }
         Err(MoveError(format!(
             "'{text}' is not a GTP vertex of Othello (expected a square A1..H8 or 'pass')"
