@@ -518,6 +518,14 @@ fn client_keeps_the_engine_board_in_step() {
         .unwrap();
     assert!(pos2.is_legal(t.best_move.unwrap()));
 
+    // The same game replayed into a fresh board sends Black's pass (`play black pass`,
+    // which tessera accepts).
+    engine.new_game();
+    let t = engine
+        .choose_in_game(&start, &seq2, &pos2, &limits)
+        .unwrap();
+    assert!(pos2.is_legal(t.best_move.unwrap()));
+
     // A different game (not a continuation): the engine's board is cleared and replayed.
     let other = transcript_moves("d3c3");
     let pos3 = replay(&other);

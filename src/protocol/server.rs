@@ -10,7 +10,9 @@
 //! itself and rejects `play COLOUR pass`), so this server takes both styles: `play` and
 //! `genmove` for the colour not to move first pass for the side to move when it has no
 //! move, and an explicit `play COLOUR pass` is accepted when it is legal. `genmove` in a
-//! finished game answers `pass`. `final_score` is `B+24`, `W+10` or `0` (empties to the
+//! finished game answers `pass`; `genmove` for a colour that is not to move while the side
+//! to move has a move is an error (gtp-rhino answers `pass` there, which a client cannot
+//! tell from a real pass). `final_score` is `B+24`, `W+10` or `0` (empties to the
 //! winner) and an error (`cannot score`) before the game is over.
 
 use std::io::{BufRead, Write};
