@@ -194,10 +194,7 @@ fn tournament_game(black: &EngineSpec, white: &EngineSpec) -> GameRecord {
         rotation: 0,
         seats: vec![0, 1],
     };
-    let opening = Opening {
-        text: String::new(),
-        position: Position::start(),
-    };
+    let opening = Opening::new(String::new(), Position::start(), Vec::new());
     let factory: &PlayerFactory<Position> = &|spec: &EngineSpec| oth::make_player(spec);
     let rec = play_game(&settings, &slot, &opening, factory);
     assert_eq!(
@@ -731,10 +728,7 @@ fn garbage_answers_fail_or_lose_but_never_hang() {
         rotation: 0,
         seats: vec![0, 1],
     };
-    let opening = Opening {
-        text: String::new(),
-        position: start,
-    };
+    let opening = Opening::new(String::new(), start, Vec::new());
     let factory: &PlayerFactory<Position> = &|spec: &EngineSpec| oth::make_player(spec);
     let rec = play_game(&settings, &slot, &opening, factory);
     assert_eq!(rec.reason, Reason::IllegalMove, "{rec:?}");

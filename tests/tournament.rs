@@ -106,7 +106,10 @@ fn interrupted_tournament_resumes_without_loss_or_duplicates() {
     let _ = child.wait();
     let before = records(&dir).len();
     assert!(before >= 5, "the run was killed before 5 games ({before})");
-    assert!(before < reference.len(), "the kill came after the run finished: nothing to resume");
+    assert!(
+        before < reference.len(),
+        "the kill came after the run finished: nothing to resume"
+    );
 
     // Simulate a record torn by the kill: it must be dropped and its game replayed.
     let mut text = std::fs::read_to_string(&games).unwrap();
@@ -356,4 +359,34 @@ fn openings_file_lines_are_played_in_both_colours() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("line 1"));
+}
+
+#[test]
+fn tournament_against_gtp_rhino_from_random_openings() {
+    // The real external engine (Debian package grhino; .ci/run installs it).
+    if !Path::new("/usr/games/gtp-rhino").exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "gtp-rhino is missing under CI"
+        );
+        eprintln!("SKIPPED: /usr/games/gtp-rhino is not installed (apt-get install grhino)");
+        return;
+    }
+    let dir = tmp("rhino");
+    let o = tournament(
+        &[
+            "--engines",
+            "othello-ab-d2,othello-gtp-rhino",
+            "--rounds",
+            "2",
+            "--json",
+        ],
+        &dir,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // Random 8-ply openings reach the external engine as move history: every game ends by
+    // the rules, none by an engine error.
+    assert_eq!(v["reasons"]["normal"], 4, "{v}");
+    assert_eq!(v["games"], 4);
 }

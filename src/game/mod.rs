@@ -74,23 +74,30 @@ pub trait Game:
     /// ordinary move sequence or an option of the game id, never hidden state).
     fn start() -> Self;
 
-    /// Parses an opening line: a position in this game's one-line form, or a sequence of
-    /// moves played from [`Game::start`] (whitespace-separated by default; games with a
-    /// compact transcript form accept it too).
+    /// Parses an opening line: a position in this game's one-line form (returned with no
+    /// moves), or a sequence of moves played from [`Game::start`] (returned as the start and
+    /// the moves, so engines that need the history, like external programs, get it).
+    /// Moves are whitespace-separated by default; games with a compact transcript form
+    /// accept it too.
     ///
     /// # Errors
     /// A one-line message naming the bad position text or the first bad move.
-    fn parse_opening(text: &str) -> Result<Self, String> {
+    fn parse_opening(text: &str) -> Result<(Self, Vec<Self::Move>), String> {
         let text = text.trim();
         if let Ok(p) = text.parse::<Self>() {
-            return Ok(p);
+            return Ok((p, Vec::new()));
         }
-        let mut pos = Self::start();
+        let start = Self::start();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
         for (i, token) in text.split_whitespace().enumerate() {
-            let mv = pos.parse_move(token).map_err(|e| format!("opening move {}: {e}", i + 1))?;
+            let mv = pos
+                .parse_move(token)
+                .map_err(|e| format!("opening move {}: {e}", i + 1))?;
             pos = pos.play(mv);
+            moves.push(mv);
         }
-        Ok(pos)
+        Ok((start, moves))
     }
 
     /// Number of seats at the table.

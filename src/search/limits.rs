@@ -50,7 +50,7 @@ impl Limits {
 }
 
 /// Checks the limits during a search; cheap to call at every node (it looks at the clock
-/// once every 1024 calls).
+/// once every 1024 nodes).
 #[derive(Debug)]
 pub struct Clock {
     start: Instant,
@@ -58,6 +58,7 @@ pub struct Clock {
     node_limit: u64,
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+    next_check: u64,
 }
 
 impl Clock {
@@ -71,6 +72,7 @@ impl Clock {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             stop: limits.stop.clone(),
             stopped: false,
+            next_check: 0,
         }
     }
 
@@ -82,7 +84,10 @@ impl Clock {
         }
         if nodes >= self.node_limit {
             self.stopped = true;
-        } else if nodes & 1023 == 0 {
+        } else if nodes >= self.next_check {
+            // Callers may count many nodes between calls (a solver's unchecked leaves), so
+            // the clock is read once 1024 nodes have passed, not on multiples of 1024.
+            self.next_check = nodes + 1024;
             self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self
                     .stop

@@ -19,13 +19,33 @@ pub enum OpeningSource {
     Lines(Vec<String>),
 }
 
-/// An opening: the text that describes it (for records) and the position it leads to.
+/// An opening: the text that describes it (for records), where it starts, the moves played
+/// from there, and the position it leads to.
 #[derive(Clone, Debug)]
-pub struct Opening<G> {
+pub struct Opening<G: Game> {
     /// The opening as written in records: the file's line, or the random moves.
     pub text: String,
-    /// The position the games start from.
+    /// The position the opening starts from: the game's start for move sequences, the
+    /// given position for position lines.
+    pub root: G,
+    /// Moves of the opening, played from `root` (empty for position lines).
+    pub moves: Vec<G::Move>,
+    /// The position the games continue from.
     pub position: G,
+}
+
+impl<G: Game> Opening<G> {
+    /// An opening of `moves` played from `root`.
+    #[must_use]
+    pub fn new(text: String, root: G, moves: Vec<G::Move>) -> Self {
+        let position = moves.iter().fold(root.clone(), |p, &m| p.play(m));
+        Self {
+            text,
+            root,
+            moves,
+            position,
+        }
+    }
 }
 
 /// Reads an openings file: one position or move sequence per line.
@@ -70,14 +90,11 @@ impl OpeningSource {
     /// A file line that no longer parses.
     pub fn opening<G: Game>(&self, round: usize, seed: u64) -> Result<Opening<G>, String> {
         match self {
-            OpeningSource::Start => Ok(Opening {
-                text: String::new(),
-                position: G::start(),
-            }),
+            OpeningSource::Start => Ok(Opening::new(String::new(), G::start(), Vec::new())),
             OpeningSource::Lines(lines) => {
                 let text = lines[round % lines.len()].clone();
-                let position = G::parse_opening(&text)?;
-                Ok(Opening { text, position })
+                let (root, moves) = G::parse_opening(&text)?;
+                Ok(Opening::new(text, root, moves))
             }
             OpeningSource::RandomPlies(n) => {
                 // Retry (deterministically) until a sequence of n plies does not end the game.
@@ -93,14 +110,12 @@ impl OpeningSource {
                             break;
                         }
                         let m = list[rng.random_range(0..list.len())];
-                        moves.push(m.to_string());
+                        moves.push(m);
                         pos = pos.play(m);
                     }
                     if moves.len() == *n as usize && pos.outcome().is_none() {
-                        return Ok(Opening {
-                            text: moves.join(" "),
-                            position: pos,
-                        });
+                        let text: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                        return Ok(Opening::new(text.join(" "), G::start(), moves));
                     }
                 }
                 Err(format!(
@@ -126,6 +141,12 @@ mod tests {
         assert_ne!(a.text, c.text);
         assert_eq!(a.position.empties(), 52);
         // The recorded text replays to the same position.
-        assert_eq!(Position::parse_opening(&a.text).unwrap(), a.position);
+        let (root, moves) = Position::parse_opening(&a.text).unwrap();
+        assert_eq!(root, Position::start());
+        assert_eq!(moves, a.moves);
+        assert_eq!(
+            Opening::new(a.text.clone(), root, moves).position,
+            a.position
+        );
     }
 }

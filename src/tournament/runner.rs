@@ -132,9 +132,12 @@ pub fn play_game<G: Game>(
         }
     }
     let limits: Vec<_> = specs.iter().map(|s| s.limits()).collect();
-    let start = opening.position.clone();
-    let mut pos = start.clone();
-    let mut moves: Vec<G::Move> = Vec::new();
+    // Engines see the whole history from the opening's root (external programs replay it);
+    // the record lists only the moves played after the opening.
+    let start = opening.root.clone();
+    let mut pos = opening.position.clone();
+    let mut moves: Vec<G::Move> = opening.moves.clone();
+    let opening_len = moves.len();
     loop {
         if let Some(outcome) = pos.outcome() {
             let seats: Vec<Seat> = (0..n).map(|s| Seat(s as u8)).collect();
@@ -143,7 +146,7 @@ pub fn play_game<G: Game>(
             rec.points = GameRecord::points_from_ranks(&rec.ranks);
             break;
         }
-        if moves.len() >= settings.max_plies {
+        if moves.len() - opening_len >= settings.max_plies {
             rec.ranks = vec![1; n];
             rec.points = vec![0.5; n];
             rec.reason = Reason::PlyCap;

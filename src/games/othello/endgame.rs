@@ -165,6 +165,9 @@ impl<'a> Solver<'a> {
     /// (centi-discs, `p`'s view). Its nodes count towards the solver's.
     fn shallow_value(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.clock.should_stop(self.nodes) {
+            return 0;
+        }
         if depth == 0 {
             return self.eval.score(p, o);
         }
@@ -404,6 +407,9 @@ impl<'a> Solver<'a> {
             n += 1;
         }
 
+        if self.clock.stopped() {
+            return 0;
+        }
         let mut best = -65;
         let mut best_sq = 64usize;
         for i in 0..n {

@@ -314,7 +314,17 @@ impl Position {
     /// # Errors
     /// As [`Position::from_transcript`].
     pub fn replay(&self, transcript: &str) -> Result<Self, MoveError> {
+        self.replay_moves(transcript).map(|(pos, _)| pos)
+    }
+
+    /// Plays a transcript (see [`Position::from_transcript`]) from this position and returns
+    /// the final position with every move played, implied passes included.
+    ///
+    /// # Errors
+    /// As [`Position::from_transcript`].
+    pub fn replay_moves(&self, transcript: &str) -> Result<(Self, Vec<Move>), MoveError> {
         let mut pos = *self;
+        let mut played = Vec::new();
         let compact: String = transcript.chars().filter(|c| !c.is_whitespace()).collect();
         let bytes = compact.as_bytes();
         let mut i = 0;
@@ -322,8 +332,10 @@ impl Position {
         while i < bytes.len() {
             ply += 1;
             let rest = &compact[i..];
-            let (token, len) = if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case("pass") {
-                (&rest[..4], 4)
+            let (token, len) = if let Some(t) = rest.get(..4)
+                && t.eq_ignore_ascii_case("pass")
+            {
+                (t, 4)
             } else {
                 match rest.get(..2) {
                     Some(t) => (t, 2),
@@ -341,6 +353,7 @@ impl Position {
             {
                 // Implied pass.
                 pos = pos.pass();
+                played.push(Move::PASS);
             }
             if !pos.is_legal(mv) {
                 return Err(MoveError(format!(
@@ -352,9 +365,10 @@ impl Position {
                 )));
             }
             pos = pos.play(mv);
+            played.push(mv);
             i += len;
         }
-        Ok(pos)
+        Ok((pos, played))
     }
 }
 
@@ -384,12 +398,23 @@ impl Game for Position {
     }
 
     /// An OBF/FFO position line, or a transcript from the start (`f5d6c3`, passes implied).
-    fn parse_opening(text: &str) -> Result<Self, String> {
+    fn parse_opening(text: &str) -> Result<(Self, Vec<Move>), String> {
         let text = text.trim();
-        if text.split_whitespace().next().is_some_and(|b| b.len() == 64) {
-            return text.parse::<Self>().map_err(|e| e.0);
+        if text
+            .split_whitespace()
+            .next()
+            .is_some_and(|b| b.chars().count() == 64)
+        {
+            return text
+                .parse::<Self>()
+                .map(|p| (p, Vec::new()))
+                .map_err(|e| e.0);
         }
-        Position::from_transcript(text).map_err(|e| e.0)
+        let start = Position::start();
+        start
+            .replay_moves(text)
+            .map(|(_, moves)| (start, moves))
+            .map_err(|e| e.0)
     }
 
     fn seats(&self) -> usize {
