@@ -8,6 +8,7 @@
 //! Exit codes: 0 success, 1 the work could not be finished (a `solve` stopped by its time
 //! limit, an engine failure), 2 bad arguments or input (one `error: ...` line on stderr).
 
+mod bench;
 mod bestmove;
 mod gtp;
 mod othello;
@@ -45,6 +46,7 @@ enum Command {
     Solve(solve::SolveArgs),
     Play(play::PlayArgs),
     Tournament(tournament::TournamentArgs),
+    Bench(bench::BenchArgs),
     Gtp(gtp::GtpArgs),
 }
 
@@ -131,6 +133,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Gtp(args) => gtp::run(&args),
     };
     match result {

@@ -4,7 +4,7 @@
 use super::{Player, Thought};
 use crate::game::Game;
 use crate::search::{
-    Evaluator, ExactSolver, Limits, SearchInfo, SearchResult, TranspositionTable, search,
+    Evaluator, ExactSolver, Limits, SearchInfo, SearchResult, TranspositionTable, search_threads,
 };
 
 /// Called after each finished iteration with its [`SearchInfo`].
@@ -18,6 +18,7 @@ pub struct AlphaBetaEngine<G: Game, E: Evaluator<G>> {
     tt: TranspositionTable,
     unit: &'static str,
     on_iteration: Option<ProgressFn<G::Move>>,
+    threads: usize,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
@@ -32,6 +33,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
             tt: TranspositionTable::new(tt_mib),
             unit,
             on_iteration: None,
+            threads: 1,
         }
     }
 
@@ -39,6 +41,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
     #[must_use]
     pub fn with_exact(mut self, solver: impl ExactSolver<G> + 'static) -> Self {
         self.exact = Some(Box::new(solver));
+        self
+    }
+
+    /// Searches the midgame on `threads` threads (Lazy SMP, see
+    /// [`crate::search::search_threads`]); the exact solver stays single-threaded.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
         self
     }
 
@@ -52,9 +62,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
 
 impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
     fn midgame(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let threads = self.threads;
         match self.on_iteration.as_mut() {
-            Some(f) => search(pos, &self.eval, &self.tt, limits, |i| f(i)),
-            None => search(pos, &self.eval, &self.tt, limits, |_| {}),
+            Some(f) => search_threads(pos, &self.eval, &self.tt, limits, threads, |i| f(i)),
+            None => search_threads(pos, &self.eval, &self.tt, limits, threads, |_| {}),
         }
     }
 

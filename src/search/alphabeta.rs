@@ -5,6 +5,8 @@
 //! team to move's view and is negated only when a move hands the turn to the other team
 //! (so a seat that moves again, or a partner, keeps the sign).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
 
 use super::limits::{Clock, Limits};
@@ -242,9 +244,58 @@ pub fn search<G: Game, E: Evaluator<G>>(
     eval: &E,
     tt: &TranspositionTable,
     limits: &Limits,
-    mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    on_iteration: impl FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
     tt.new_search();
+    iterate(pos, eval, tt, limits, 1, on_iteration)
+}
+
+/// [`search`] on `threads` threads (Lazy SMP): helper threads run the same iterative
+/// deepening, half of them one ply ahead, sharing only the lock-free transposition table,
+/// which they fill with results the main thread then finds. The main thread's result is
+/// returned, with the nodes of all threads. A node limit applies to the main thread; the
+/// helpers stop when it finishes. With one thread this is [`search`].
+pub fn search_threads<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    eval: &E,
+    tt: &TranspositionTable,
+    limits: &Limits,
+    threads: usize,
+    on_iteration: impl FnMut(&SearchInfo<G::Move>),
+) -> SearchResult<G::Move> {
+    if threads <= 1 {
+        return search(pos, eval, tt, limits, on_iteration);
+    }
+    tt.new_search();
+    let done = Arc::new(AtomicBool::new(false));
+    let helper_nodes = AtomicU64::new(0);
+    let mut result = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let mut l = limits.clone();
+            l.nodes = None;
+            l.stop = Some(Arc::clone(&done));
+            let helper_nodes = &helper_nodes;
+            scope.spawn(move || {
+                let r = iterate(pos, eval, tt, &l, 1 + (id as u32 & 1), |_| {});
+                helper_nodes.fetch_add(r.nodes, AtomicOrdering::Relaxed);
+            });
+        }
+        let r = iterate(pos, eval, tt, limits, 1, on_iteration);
+        done.store(true, AtomicOrdering::Relaxed);
+        r
+    });
+    result.nodes += helper_nodes.into_inner();
+    result
+}
+
+fn iterate<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    eval: &E,
+    tt: &TranspositionTable,
+    limits: &Limits,
+    first_depth: u32,
+    mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+) -> SearchResult<G::Move> {
     let mut s = Searcher {
         eval,
         tt,
@@ -271,7 +322,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
         return result;
     }
     result.best_move = Some(moves[0]);
-    for depth in 1..=limits.max_depth() {
+    for depth in first_depth.min(limits.max_depth())..=limits.max_depth() {
         let score = s.negamax(pos, depth, 0, -INFINITY, INFINITY);
         if s.clock.stopped() {
             // An unfinished iteration: keep the last finished one, except that with none

@@ -3,10 +3,11 @@
 
 pub mod alphabeta;
 pub mod limits;
+pub mod mcts;
 pub mod ordering;
 pub mod tt;
 
-pub use alphabeta::{SearchInfo, SearchResult, search};
+pub use alphabeta::{SearchInfo, SearchResult, search, search_threads};
 pub use limits::{Clock, Limits};
 pub use tt::TranspositionTable;
 
