@@ -1,0 +1,82 @@
+//! Lazy SMP: several threads sharing the transposition table must still return legal moves
+//! and, when the search reaches the end of the game, the exact value.
+
+use tessera::game::Game;
+use tessera::games::othello::endgame::Solver;
+use tessera::games::othello::{Position, eval::Eval};
+use tessera::search::{Limits, TranspositionTable, search_threads};
+
+fn random_position(seed: &mut u64, empties: u32) -> Option<Position> {
+    let mut pos = Position::start();
+    while pos.empties() > empties {
+        let mut moves = <Position as Game>::Moves::default();
+        pos.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        pos = pos.play(moves[(*seed % moves.len() as u64) as usize]);
+    }
+    (!pos.is_game_over()).then_some(pos)
+}
+
+#[test]
+fn two_and_three_threads_find_exact_values_at_the_end_of_the_game() {
+    let mut seed = 0x5EED_1234_ABCD_0001u64;
+    let mut checked = 0;
+    while checked < 40 {
+        let Some(pos) = random_position(&mut seed, 9) else {
+            continue;
+        };
+        let exact = Solver::new(&TranspositionTable::new(1), &Limits::default())
+            .solve(&pos)
+            .score
+            .unwrap();
+        for threads in [2, 3] {
+            let tt = TranspositionTable::new(4);
+            // Depth 20 > empties + passes: every line reaches the end of the game.
+            let r = search_threads(
+                &pos,
+                &Eval::default(),
+                &tt,
+                &Limits::depth(20),
+                threads,
+                |_| {},
+            );
+            assert_eq!(r.score, 100 * exact, "{threads} threads on {pos}");
+            let m = r.best_move.unwrap();
+            assert!(pos.is_legal(m));
+            let after = Solver::new(&TranspositionTable::new(1), &Limits::default())
+                .solve(&pos.play(m))
+                .score
+                .unwrap();
+            let same_side = pos.play(m).side() == pos.side();
+            assert_eq!(
+                if same_side { after } else { -after },
+                exact,
+                "move {m} is not optimal in {pos}"
+            );
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn threads_respect_a_time_limit_and_return_legal_moves() {
+    let pos = Position::from_transcript("f5d6c3d3c4f4f6f3e6e7").unwrap();
+    let tt = TranspositionTable::new(8);
+    let t = std::time::Instant::now();
+    let r = search_threads(
+        &pos,
+        &Eval::default(),
+        &tt,
+        &Limits::time_ms(200),
+        2,
+        |_| {},
+    );
+    assert!(t.elapsed().as_millis() < 1500, "{:?}", t.elapsed());
+    assert!(pos.is_legal(r.best_move.unwrap()));
+    assert!(r.depth >= 1);
+}
