@@ -11,7 +11,7 @@ use tessera::search::SearchInfo;
 use super::output::{
     CliError, join_moves, json_moves, print_json, say, score_short, score_text, si,
 };
-use super::{EngineArgs, GameId, PositionArgs, othello};
+use super::{Algo, EngineArgs, GameId, PositionArgs, othello};
 
 /// Time budget when no `--depth`, `--time-ms` or `--nodes` is given, milliseconds.
 pub const DEFAULT_TIME_MS: u64 = 2000;
@@ -26,9 +26,15 @@ pub const DEFAULT_TIME_MS: u64 = 2000;
                   when solved to the end), the depth reached, nodes, nodes/s and the principal \
                   variation.\n\nWith no position flag: the start position. With no limit: \
                   --time-ms 2000. Positions with at most --exact-empties empty squares are \
-                  solved exactly (given half the time budget, if any).",
+                  solved exactly (given half the time budget, if any).\n\nWith --algo mcts: \
+                  Monte-Carlo tree search (UCT, MCTS-Solver) limited by --iterations, \
+                  --nodes (= iterations) or --time-ms; the score is the chosen move's mean \
+                  playout reward for the side to move x 1000 (\"exact\" when proven), the \
+                  depth is the deepest tree node, nodes are iterations, --threads runs \
+                  independent trees whose root statistics are merged.",
     after_help = "Examples:\n  tessera bestmove othello --ffo 40 --exact-empties 20\n  \
-                  tessera bestmove othello --moves f5d6c3 --depth 10 --json"
+                  tessera bestmove othello --moves f5d6c3 --depth 10 --json\n  \
+                  tessera bestmove othello --algo mcts --iterations 20000 --threads 2 --seed 7"
 )]
 pub struct BestmoveArgs {
     /// The game
@@ -112,6 +118,11 @@ fn othello_bestmove(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
 
+    if args.engine.algo == Algo::Mcts {
+        let mut engine = oth::mcts_engine(&mcts_spec(&args.engine)?);
+        let thought = engine.choose(&pos, &limits).map_err(CliError::failure)?;
+        return report(args, &pos, loaded.ffo.as_ref(), &thought);
+    }
     let mut engine = oth::alphabeta_engine(
         "tessera",
         weights,
@@ -131,6 +142,28 @@ fn othello_bestmove(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
         }
     }
     let thought = engine.choose(&pos, &limits).map_err(CliError::failure)?;
+    report(args, &pos, loaded.ffo.as_ref(), &thought)
+}
+
+/// The MCTS engine settings of the command line, as an engine spec.
+fn mcts_spec(engine: &EngineArgs) -> Result<tessera::engine::EngineSpec, CliError> {
+    let mut text = format!(
+        "name=tessera-mcts,algo=mcts,c={},threads={},seed={},tt-mb={}",
+        engine.c, engine.threads, engine.seed, engine.tt_mb
+    );
+    if let Some(n) = engine.iterations {
+        text.push_str(&format!(",iterations={n}"));
+    }
+    tessera::engine::EngineSpec::from_inline(&text, "othello").map_err(CliError::input)
+}
+
+/// Prints the engine's answer (JSON or text).
+fn report(
+    args: &BestmoveArgs,
+    pos: &Position,
+    ffo: Option<&othello::FfoProblem>,
+    thought: &tessera::engine::Thought<oth::Move>,
+) -> Result<ExitCode, CliError> {
     let seconds = thought.elapsed.as_secs_f64();
     let nps = thought.nps();
     let best = thought.best_move.map(|m| m.to_string());
@@ -149,7 +182,7 @@ fn othello_bestmove(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
             "seconds": seconds,
             "pv": json_moves(&thought.pv),
             "game_over": false,
-            "ffo": loaded.ffo.as_ref().map(othello::FfoProblem::json),
+            "ffo": ffo.map(othello::FfoProblem::json),
         }));
     } else {
         let depth_note = if thought.exact {

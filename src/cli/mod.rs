@@ -103,6 +103,42 @@ pub struct EngineArgs {
     /// Evaluation weights file (JSON object {"name": value}); default: built-in weights
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
+    /// Search algorithm (bestmove): alpha-beta, or Monte-Carlo tree search (UCT with
+    /// MCTS-Solver; --tt-mb is then its node-arena budget)
+    #[arg(long, value_enum, default_value_t = Algo::Alphabeta)]
+    pub algo: Algo,
+    /// MCTS: iterations (playouts) per move, all threads together [default when no limit
+    /// is given: the time budget]
+    #[arg(long, value_name = "N", value_parser = output::at_least_one_u64)]
+    pub iterations: Option<u64>,
+    /// MCTS: root-parallel search threads (independent trees, root statistics merged)
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// MCTS: random seed (with one thread a search is deterministic for its seed)
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// MCTS: UCT exploration constant (rewards lie in [0, 1])
+    #[arg(long = "c", value_name = "X", default_value_t = 1.0, value_parser = non_negative_f64)]
+    pub c: f64,
+}
+
+/// clap value parser: a finite number >= 0.
+fn non_negative_f64(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        Ok(x) => Err(format!("{x} is not a finite number >= 0")),
+        Err(e) => Err(format!("not a number ({e})")),
+    }
+}
+
+/// Search algorithms selectable on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Algo {
+    /// Iterative-deepening alpha-beta (PVS) with the exact endgame solver
+    Alphabeta,
+    /// Monte-Carlo tree search
+    Mcts,
 }
 
 impl EngineArgs {
@@ -114,7 +150,11 @@ impl EngineArgs {
             time_ms: self.time_ms,
             stop: None,
         };
-        if self.depth.is_none() && self.nodes.is_none() && self.time_ms.is_none() {
+        if self.depth.is_none()
+            && self.nodes.is_none()
+            && self.time_ms.is_none()
+            && self.iterations.is_none()
+        {
             limits.time_ms = Some(default_time_ms);
         }
         limits

@@ -5,9 +5,11 @@
 
 mod alphabeta;
 pub mod external;
+pub mod mcts;
 pub mod spec;
 
 pub use alphabeta::AlphaBetaEngine;
+pub use mcts::MctsEngine;
 pub use spec::{Algorithm, EngineSpec, Protocol};
 
 use std::time::Duration;

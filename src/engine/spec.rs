@@ -15,6 +15,8 @@ pub enum Algorithm {
     /// Negamax alpha-beta with PVS, iterative deepening and a transposition table.
     #[default]
     Alphabeta,
+    /// Monte-Carlo tree search (UCT with per-seat values, MCTS-Solver, root-parallel threads).
+    Mcts,
 }
 
 /// How tessera talks to the engine.
@@ -64,6 +66,18 @@ pub struct EngineSpec {
     /// External engines: the command line (program and arguments, split on whitespace).
     #[serde(default)]
     pub command: Option<String>,
+    /// MCTS: the UCT exploration constant (rewards lie in [0, 1]; default 1.0).
+    #[serde(default)]
+    pub c: Option<f64>,
+    /// MCTS: iterations (playouts) per move, all threads together.
+    #[serde(default)]
+    pub iterations: Option<u64>,
+    /// MCTS: root-parallel search threads (default 1).
+    #[serde(default)]
+    pub threads: Option<usize>,
+    /// MCTS: random seed (default 0); one thread with a given seed is deterministic.
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 fn default_tt_mb() -> usize {
@@ -83,6 +97,10 @@ pub const FIELDS: &[&str] = &[
     "weights",
     "exact-empties",
     "command",
+    "c",
+    "iterations",
+    "threads",
+    "seed",
 ];
 
 /// Presets shipped inside the binary (the files of `engines/`), so they resolve from any
@@ -95,6 +113,8 @@ const BUILTIN: &[(&str, &str)] = &[
     ("othello-ab-d6", include_str!("../../engines/othello-ab-d6.toml")),
     ("othello-ab-t100", include_str!("../../engines/othello-ab-t100.toml")),
     ("othello-gtp-rhino", include_str!("../../engines/othello-gtp-rhino.toml")),
+    ("othello-mcts-i2000", include_str!("../../engines/othello-mcts-i2000.toml")),
+    ("othello-mcts-t100", include_str!("../../engines/othello-mcts-t100.toml")),
 ];
 
 impl EngineSpec {
@@ -131,7 +151,11 @@ impl EngineSpec {
             }
             let v = v.trim();
             let value = match k.as_str() {
-                "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" => {
+                "c" => toml::Value::Float(v.parse::<f64>().map_err(|_| {
+                    format!("inline engine '{text}': c must be a number, got '{v}'")
+                })?),
+                "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "iterations" | "threads"
+                | "seed" => {
                     toml::Value::Integer(v.parse::<i64>().map_err(|_| {
                         format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
                     })?)
@@ -203,6 +227,32 @@ impl EngineSpec {
         if self.tt_mb == 0 || self.tt_mb > 65_536 {
             return Err(format!("tt-mb must be 1..=65536, got {}", self.tt_mb));
         }
+        if let Some(c) = self.c
+            && !(c.is_finite() && c >= 0.0)
+        {
+            return Err(format!("c must be a finite number >= 0, got {c}"));
+        }
+        if self.iterations == Some(0) {
+            return Err("iterations must be at least 1".into());
+        }
+        if let Some(t) = self.threads
+            && !(1..=256).contains(&t)
+        {
+            return Err(format!("threads must be 1..=256, got {t}"));
+        }
+        let mcts_field = [
+            ("c", self.c.is_some()),
+            ("iterations", self.iterations.is_some()),
+            ("threads", self.threads.is_some()),
+            ("seed", self.seed.is_some()),
+        ]
+        .into_iter()
+        .find(|(_, set)| *set);
+        if let Some((field, _)) = mcts_field
+            && (self.algo != Algorithm::Mcts || self.protocol != Protocol::Builtin)
+        {
+            return Err(format!("{field} is only for algo = \"mcts\""));
+        }
         match self.protocol {
             Protocol::Gtp if self.command.as_deref().is_none_or(|c| c.trim().is_empty()) => {
                 Err("protocol gtp needs a command".into())
@@ -214,11 +264,12 @@ impl EngineSpec {
         }
     }
 
-    /// The per-move search limits of this engine (none set: depth 6).
+    /// The per-move search limits of this engine (none set: depth 6 for alpha-beta; MCTS
+    /// counts its `iterations` in the engine and ignores depth).
     #[must_use]
     pub fn limits(&self) -> Limits {
         let mut l = Limits { depth: self.depth, nodes: self.nodes, time_ms: self.time_ms, stop: None };
-        if l.depth.is_none() && l.nodes.is_none() && l.time_ms.is_none() {
+        if self.algo == Algorithm::Alphabeta && l.depth.is_none() && l.nodes.is_none() && l.time_ms.is_none() {
             l.depth = Some(6);
         }
         l
@@ -237,6 +288,31 @@ mod tests {
             assert_eq!(s.game, "othello");
         }
         assert_eq!(EngineSpec::resolve("othello-ab-d6").unwrap().depth, Some(6));
+        let m = EngineSpec::resolve("othello-mcts-i2000").unwrap();
+        assert_eq!((m.algo, m.iterations), (Algorithm::Mcts, Some(2000)));
+        let m = EngineSpec::resolve("othello-mcts-t100").unwrap();
+        assert_eq!((m.algo, m.time_ms), (Algorithm::Mcts, Some(100)));
+    }
+
+    #[test]
+    fn mcts_inline_specs() {
+        let s = EngineSpec::from_inline("name=m,algo=mcts,c=0.7,iterations=500,threads=2,seed=9", "othello")
+            .unwrap();
+        assert_eq!(
+            (s.algo, s.c, s.iterations, s.threads, s.seed),
+            (Algorithm::Mcts, Some(0.7), Some(500), Some(2), Some(9))
+        );
+        assert_eq!(s.limits().depth, None);
+        let s = EngineSpec::from_inline("name=m,algo=mcts,c=1", "othello").unwrap();
+        assert_eq!(s.c, Some(1.0));
+        let e = EngineSpec::from_inline("name=m,algo=mcts,c=wide", "othello").unwrap_err();
+        assert!(e.contains("c must be a number"), "{e}");
+        let e = EngineSpec::from_inline("name=m,iterations=5", "othello").unwrap_err();
+        assert!(e.contains("only for algo"), "{e}");
+        let e = EngineSpec::from_inline("name=m,algo=mcts,threads=0", "othello").unwrap_err();
+        assert!(e.contains("threads must be"), "{e}");
+        let e = EngineSpec::from_inline("name=m,algo=mcts,iterations=0", "othello").unwrap_err();
+        assert!(e.contains("iterations must be"), "{e}");
     }
 
     #[test]

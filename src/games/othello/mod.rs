@@ -37,6 +37,23 @@ pub fn alphabeta_engine(
     )
 }
 
+/// The Othello MCTS engine of a specification: its `c`, `iterations`, `threads`, `seed`,
+/// and `tt-mb` as the node-arena budget; uniformly random playouts.
+#[must_use]
+pub fn mcts_engine(spec: &crate::engine::EngineSpec) -> crate::engine::MctsEngine<Position> {
+    use crate::search::mcts::MctsConfig;
+    let d = MctsConfig::default();
+    let cfg = MctsConfig {
+        c: spec.c.unwrap_or(d.c),
+        iterations: spec.iterations,
+        threads: spec.threads.unwrap_or(1),
+        seed: spec.seed.unwrap_or(0),
+        max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
+        ..d
+    };
+    crate::engine::MctsEngine::new(spec.name.clone(), cfg)
+}
+
 /// Builds an Othello player from its specification: the built-in alpha-beta engine, or an
 /// external GTP program.
 ///
@@ -58,6 +75,7 @@ pub fn make_player(
             let exact = spec.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES);
             Ok(Box::new(alphabeta_engine(spec.name.clone(), weights, spec.tt_mb, exact)))
         }
+        (Protocol::Builtin, Algorithm::Mcts) => Ok(Box::new(mcts_engine(spec))),
         (Protocol::Gtp, _) => Ok(Box::new(crate::engine::external::GtpEngine::<Position>::new(spec)?)),
     }
 }
