@@ -497,30 +497,27 @@ impl<'a> Solver<'a> {
                 sol.best_move = Some(Move::PASS);
             }
         } else {
-            // Root: search every move (PVS), keep the best.
-            let mut alpha = -65;
-            let mut best_sq = 64;
-            // Try the move the table suggests first.
-            let root_order = self.root_order(p, o, moves);
-            for (i, &sq) in root_order.iter().enumerate() {
-                let f = flips(p, o, sq);
-                let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
-                let v = if i == 0 {
-                    -self.search(cp, co, -64, 64)
-                } else {
-                    let v = -self.search(cp, co, -alpha - 1, -alpha);
-                    if v > alpha {
-                        -self.search(cp, co, -64, -alpha)
-                    } else {
-                        v
-                    }
-                };
+            // Root: moves ordered by a deeper midgame search, then an aspiration window
+            // around that search's estimate, widened on failure.
+            let (root_order, guess) = self.root_order(p, o, moves);
+            // Half-width 8 discs: on FFO #40-#44, 293 M nodes against 322 M for a full
+            // window.
+            let window = 8;
+            let (mut lo, mut hi) = ((guess - window).max(-64) - 1, (guess + window).min(64) + 1);
+            let (mut alpha, mut best_sq);
+            loop {
+                (alpha, best_sq) = self.root_search(p, o, &root_order, lo, hi);
                 if self.clock.stopped() {
                     break;
                 }
-                if v > alpha {
-                    alpha = v;
-                    best_sq = sq;
+                if alpha <= lo && lo > -65 {
+                    hi = lo + 1;
+                    lo = -65;
+                } else if alpha >= hi && hi < 65 {
+                    lo = hi - 1;
+                    hi = 65;
+                } else {
+                    break;
                 }
             }
             if !self.clock.stopped() {
@@ -548,29 +545,67 @@ impl<'a> Solver<'a> {
         sol
     }
 
-    /// Root moves ordered fastest-first (the same key as inner nodes).
-    fn root_order(&self, p: u64, o: u64, moves: u64) -> Vec<usize> {
+    /// Root moves, best first by a midgame search of each child, and the estimated score
+    /// (discs, even) of the best; the table's move, if any, goes first.
+    fn root_order(&mut self, p: u64, o: u64, moves: u64) -> (Vec<usize>, i32) {
         let tt_move = self
             .tt
             .probe(hash(p, o))
             .and_then(|e| e.mv)
             .map_or(64, usize::from);
+        let n_empty = (!(p | o)).count_ones();
+        let depth = if n_empty > 12 { 4 } else { 0 };
         let mut v: Vec<(i32, usize)> = Vec::new();
+        let mut best = -INF;
         let mut bits = moves;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let f = flips(p, o, sq);
-            let m = legal_moves(o ^ f, p ^ f ^ (1 << sq));
-            let key = if sq == tt_move {
-                i32::MIN
-            } else {
-                (m.count_ones() + (m & CORNERS).count_ones()) as i32
-            };
-            v.push((key, sq));
+            let value = -self.shallow_value(o ^ f, p ^ f ^ (1 << sq), depth, -INF, INF);
+            best = best.max(value);
+            v.push((if sq == tt_move { i32::MIN } else { -value }, sq));
         }
         v.sort_unstable();
-        v.into_iter().map(|(_, s)| s).collect()
+        // Centi-discs to an even disc difference (final scores are even).
+        let guess = ((best as f64 / 200.0).round() as i32 * 2).clamp(-64, 64);
+        (v.into_iter().map(|(_, s)| s).collect(), guess)
+    }
+
+    /// PVS over the root moves in `order` with window (`lo`, `hi`): fail-soft best score
+    /// and its move.
+    fn root_search(&mut self, p: u64, o: u64, order: &[usize], lo: i32, hi: i32) -> (i32, usize) {
+        let mut best = -65;
+        let mut best_sq = order[0];
+        let mut alpha = lo;
+        for (i, &sq) in order.iter().enumerate() {
+            let f = flips(p, o, sq);
+            let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+            let v = if i == 0 {
+                -self.search(cp, co, -hi, -alpha)
+            } else {
+                let v = -self.search(cp, co, -alpha - 1, -alpha);
+                if v > alpha && v < hi {
+                    -self.search(cp, co, -hi, -alpha)
+                } else {
+                    v
+                }
+            };
+            if self.clock.stopped() {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_sq = sq;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= hi {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
     }
 
     /// Follows the table's best moves from `pos` after `first` while they are legal
