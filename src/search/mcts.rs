@@ -603,12 +603,16 @@ pub fn mcts<G: Game, P: PlayoutPolicy<G>>(
     }
     .max(1);
     let threads = cfg.threads.max(1);
-    let per_thread = budget.div_ceil(threads as u64);
+    // Thread `t` runs its share of the budget (the shares add up to it exactly).
+    let share = |t: usize| {
+        let (q, r) = (budget / threads as u64, budget % threads as u64);
+        (q + u64::from((t as u64) < r)).max(1)
+    };
     let cap = (cfg.max_nodes / threads).max(moves.len() + 1);
 
     let run_tree = |t: usize| {
         let mut tree = Tree::new(pos, cfg, policy, cap, cfg.seed.wrapping_add(t as u64));
-        tree.run(pos, limits, per_thread);
+        tree.run(pos, limits, share(t));
         tree
     };
     let trees: Vec<Tree<'_, G, P>> = if threads == 1 {
