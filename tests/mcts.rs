@@ -10,7 +10,9 @@ use tessera::engine::mcts::{MCTS_UNIT, OthelloCornersFirst};
 use tessera::engine::{MctsEngine, Player};
 use tessera::game::{Game, MoveCode, MoveError, MoveList, Outcome, PositionError, Seat};
 use tessera::games::othello::{Move, Position, endgame::Solver};
-use tessera::search::mcts::{MctsConfig, PlayoutPolicy, Proven, RewardMode, UniformPlayout, mcts};
+use tessera::search::mcts::{
+    MctsConfig, PlayoutPolicy, Proven, RewardMode, UniformPlayout, mcts, mcts_reusing,
+};
 use tessera::search::{Limits, TranspositionTable};
 
 /// Marsaglia's xorshift64: reproducible random openings.
@@ -280,6 +282,64 @@ fn margin_rewards_and_progressive_history_play_legal_moves() {
         assert!(pos.is_legal(r.best_move.unwrap()));
         assert!((0.0..=1.0).contains(&r.value));
     }
+}
+
+#[test]
+fn tree_reuse_between_moves() {
+    let start = Position::start();
+    let mut keep = None;
+    let c = cfg(5000, 11);
+    let r1 = mcts_reusing(&start, &c, &UniformPlayout, &Limits::default(), &mut keep);
+    assert!(
+        keep.as_ref()
+            .is_some_and(|k| k.len() == r1.nodes_used && k.len() > 1)
+    );
+    assert!(r1.pv.len() >= 2, "{:?}", r1.pv);
+    // Two plies later (our move, the reply the tree liked best) the subtree is reused.
+    let pos = start.play(r1.pv[0]).play(r1.pv[1]);
+    let c2 = cfg(1000, 12);
+    let r2 = mcts_reusing(&pos, &c2, &UniformPlayout, &Limits::default(), &mut keep);
+    assert!(pos.is_legal(r2.best_move.unwrap()));
+    assert_eq!(r2.iterations, 1000);
+    let visits: u64 = r2.root.iter().map(|c| c.visits).sum();
+    assert!(visits > 1000, "reused visits expected, got {visits}");
+    assert!(r2.nodes_used <= r2.node_capacity);
+    // A position the kept tree never reached starts afresh.
+    let other = random_positions(0x0BAD_0007, 1, 40, 40).remove(0);
+    let r3 = mcts_reusing(&other, &c2, &UniformPlayout, &Limits::default(), &mut keep);
+    let visits: u64 = r3.root.iter().map(|c| c.visits).sum();
+    assert!(visits <= 1000 && other.is_legal(r3.best_move.unwrap()));
+    // Several threads keep nothing.
+    let c4 = MctsConfig { threads: 2, ..c2 };
+    let _ = mcts_reusing(&other, &c4, &UniformPlayout, &Limits::default(), &mut keep);
+    assert!(keep.is_none());
+}
+
+#[test]
+fn tree_reuse_in_a_small_arena_and_in_the_engine_is_deterministic() {
+    // Self-play with two identical reusing engines: identical games; every move legal and
+    // every kept tree within its arena.
+    let c = MctsConfig {
+        max_nodes: 400,
+        ..cfg(800, 21)
+    };
+    let play = || {
+        let mut a = MctsEngine::<Position>::new("a", c.clone());
+        let mut b = MctsEngine::<Position>::new("b", c.clone());
+        let mut pos = Position::start();
+        let mut moves = Vec::new();
+        while pos.outcome().is_none() {
+            let e = if moves.len() % 2 == 0 { &mut a } else { &mut b };
+            let t = e.choose(&pos, &Limits::default()).unwrap();
+            assert!(e.kept_nodes() <= 400);
+            let mv = t.best_move.unwrap();
+            assert!(pos.is_legal(mv), "{mv} in {pos}");
+            pos = pos.play(mv);
+            moves.push(mv);
+        }
+        moves
+    };
+    assert_eq!(play(), play());
 }
 
 #[test]

@@ -9,7 +9,9 @@ use rand::rngs::StdRng;
 use super::{Player, Thought};
 use crate::game::Game;
 use crate::search::Limits;
-use crate::search::mcts::{MctsConfig, PlayoutPolicy, Proven, UniformPlayout, mcts};
+use crate::search::mcts::{
+    MctsConfig, PlayoutPolicy, Proven, Retained, UniformPlayout, mcts_reusing,
+};
 
 /// Unit of MCTS scores: the mean reward of the chosen move for the side to move, x 1000
 /// (1000 = sure win, 500 = even / draw, 0 = sure loss).
@@ -18,11 +20,15 @@ pub const MCTS_UNIT: &str = "win-probability x 1000";
 /// Iterations per move when neither the engine nor the limits set any budget.
 pub const DEFAULT_ITERATIONS: u64 = 10_000;
 
-/// Monte-Carlo tree search engine with playout policy `P`.
+/// Monte-Carlo tree search engine with playout policy `P`. With one thread it keeps its tree
+/// between moves and starts the next search from the subtree of the position reached
+/// (unless [`MctsEngine::with_reuse`] turns that off); [`Player::new_game`] drops it.
 pub struct MctsEngine<G: Game, P: PlayoutPolicy<G> = UniformPlayout> {
     name: String,
     cfg: MctsConfig,
     policy: P,
+    reuse: bool,
+    kept: Option<Retained<G>>,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -42,8 +48,24 @@ impl<G: Game, P: PlayoutPolicy<G>> MctsEngine<G, P> {
             name: name.into(),
             cfg,
             policy,
+            reuse: true,
+            kept: None,
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// Whether to reuse the tree between moves (default on; only with one thread).
+    #[must_use]
+    pub fn with_reuse(mut self, reuse: bool) -> Self {
+        self.reuse = reuse;
+        self.kept = None;
+        self
+    }
+
+    /// Nodes of the tree kept from the last search (0 when none is kept).
+    #[must_use]
+    pub fn kept_nodes(&self) -> usize {
+        self.kept.as_ref().map_or(0, Retained::len)
     }
 
     /// The settings.
@@ -58,6 +80,10 @@ impl<G: Game, P: PlayoutPolicy<G>> Player<G> for MctsEngine<G, P> {
         &self.name
     }
 
+    fn new_game(&mut self) {
+        self.kept = None;
+    }
+
     fn choose(&mut self, pos: &G, limits: &Limits) -> Result<Thought<G::Move>, String> {
         let started = Instant::now();
         let mut cfg = self.cfg.clone();
@@ -68,7 +94,13 @@ impl<G: Game, P: PlayoutPolicy<G>> Player<G> for MctsEngine<G, P> {
         {
             cfg.iterations = Some(DEFAULT_ITERATIONS);
         }
-        let r = mcts(pos, &cfg, &self.policy, limits);
+        if !self.reuse {
+            self.kept = None;
+        }
+        let r = mcts_reusing(pos, &cfg, &self.policy, limits, &mut self.kept);
+        if !self.reuse {
+            self.kept = None;
+        }
         let score = match r.proven {
             Some(Proven::Win) => 1000,
             Some(Proven::Draw) => 500,

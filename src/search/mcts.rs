@@ -325,11 +325,23 @@ struct Tree<'a, G: Game, P: PlayoutPolicy<G>> {
 const MAX_PLAYOUT: usize = 10_000;
 
 impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
-    fn new(root: &G, cfg: &'a MctsConfig, policy: &'a P, cap: usize, seed: u64) -> Self {
+    /// A tree for `root`: a fresh one, or `init` (a reused subtree of at most `cap` nodes
+    /// in an arena of capacity `cap`).
+    fn new(
+        root: &G,
+        cfg: &'a MctsConfig,
+        policy: &'a P,
+        cap: usize,
+        seed: u64,
+        init: Option<Vec<Node<G::Move>>>,
+    ) -> Self {
         let teams = Teams::of(root);
         let cap = cap.max(1);
-        let mut nodes = Vec::with_capacity(cap);
-        nodes.push(Node::new(G::Move::default()));
+        let nodes = init.unwrap_or_else(|| {
+            let mut nodes = Vec::with_capacity(cap);
+            nodes.push(Node::new(G::Move::default()));
+            nodes
+        });
         let history = if cfg.history > 0.0 {
             vec![(0.0, 0); teams.seats * G::MOVE_CODES]
         } else {
@@ -570,6 +582,81 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
     }
 }
 
+/// A search tree kept after a search, so the next search can start from the subtree of the
+/// position reached (tree reuse between moves).
+pub struct Retained<G: Game> {
+    root: G,
+    nodes: Vec<Node<G::Move>>,
+}
+
+impl<G: Game> Retained<G> {
+    /// Nodes kept.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether no node is kept (never: a tree has its root).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Visits of the kept root.
+    #[must_use]
+    pub fn root_visits(&self) -> u32 {
+        self.nodes.first().map_or(0, |n| n.visits)
+    }
+
+    /// The node of `pos` within [`MAX_SEATS`] plies of the kept root (same key and same
+    /// position text), if the tree reached it.
+    fn find(&self, pos: &G) -> Option<usize> {
+        let (key, text) = (pos.key(), pos.to_string());
+        let mut stack = vec![(0usize, self.root.clone(), 0usize)];
+        while let Some((i, p, d)) = stack.pop() {
+            if p.key() == key && p.to_string() == text {
+                return Some(i);
+            }
+            let n = self.nodes[i];
+            if d >= MAX_SEATS || !n.expanded() {
+                continue;
+            }
+            let first = n.first_child as usize;
+            for c in first..first + usize::from(n.children) {
+                if self.nodes[c].visits > 0 {
+                    stack.push((c, p.play(self.nodes[c].mv), d + 1));
+                }
+            }
+        }
+        None
+    }
+
+    /// The subtree under node `root`, copied breadth-first into a new arena of capacity
+    /// `cap` (children that no longer fit are dropped; their parent becomes a leaf again).
+    fn subtree(&self, root: usize, cap: usize) -> Vec<Node<G::Move>> {
+        let mut nodes = Vec::with_capacity(cap);
+        nodes.push(self.nodes[root]);
+        let mut next = 0;
+        while next < nodes.len() {
+            // `first_child` still indexes the old arena until the node is processed here.
+            let n = nodes[next];
+            if n.expanded() {
+                let (first, k) = (n.first_child as usize, usize::from(n.children));
+                if nodes.len() + k <= cap {
+                    let new_first = nodes.len();
+                    nodes.extend_from_slice(&self.nodes[first..first + k]);
+                    nodes[next].first_child = new_first as u32;
+                } else {
+                    nodes[next].first_child = NONE;
+                    nodes[next].children = 0;
+                }
+            }
+            next += 1;
+        }
+        nodes
+    }
+}
+
 /// Searches `pos` with MCTS under `cfg` and `limits` (iterations: the smaller of
 /// `cfg.iterations` and `limits.nodes`; time; stop flag; `limits.depth` is ignored). With no
 /// iteration, node or time limit and no stop flag, 10 000 iterations are run.
@@ -579,6 +666,31 @@ pub fn mcts<G: Game, P: PlayoutPolicy<G>>(
     cfg: &MctsConfig,
     policy: &P,
     limits: &Limits,
+) -> MctsResult<G::Move> {
+    search(pos, cfg, policy, limits, None)
+}
+
+/// [`mcts`] with tree reuse: starts from the subtree of `pos` in `keep` when the kept tree
+/// reached it (within [`MAX_SEATS`] plies of its root), and keeps the new tree in `keep`.
+/// With several threads nothing is reused or kept (`keep` is cleared). Iteration counts
+/// and limits cover the new iterations only; root statistics include the reused visits.
+#[must_use]
+pub fn mcts_reusing<G: Game, P: PlayoutPolicy<G>>(
+    pos: &G,
+    cfg: &MctsConfig,
+    policy: &P,
+    limits: &Limits,
+    keep: &mut Option<Retained<G>>,
+) -> MctsResult<G::Move> {
+    search(pos, cfg, policy, limits, Some(keep))
+}
+
+fn search<G: Game, P: PlayoutPolicy<G>>(
+    pos: &G,
+    cfg: &MctsConfig,
+    policy: &P,
+    limits: &Limits,
+    keep: Option<&mut Option<Retained<G>>>,
 ) -> MctsResult<G::Move> {
     let mut moves = G::Moves::default();
     pos.generate_moves(&mut moves);
@@ -610,16 +722,29 @@ pub fn mcts<G: Game, P: PlayoutPolicy<G>>(
     };
     let cap = (cfg.max_nodes / threads).max(moves.len() + 1);
 
-    let run_tree = |t: usize| {
-        let mut tree = Tree::new(pos, cfg, policy, cap, cfg.seed.wrapping_add(t as u64));
+    let mut keep = keep;
+    let init = match keep.as_deref_mut() {
+        Some(k) if threads == 1 => k
+            .take()
+            .and_then(|r| r.find(pos).map(|i| r.subtree(i, cap))),
+        Some(k) => {
+            *k = None;
+            None
+        }
+        None => None,
+    };
+    let run_tree = |t: usize, init: Option<Vec<Node<G::Move>>>| {
+        let mut tree = Tree::new(pos, cfg, policy, cap, cfg.seed.wrapping_add(t as u64), init);
         tree.run(pos, limits, share(t));
         tree
     };
-    let trees: Vec<Tree<'_, G, P>> = if threads == 1 {
-        vec![run_tree(0)]
+    let mut trees: Vec<Tree<'_, G, P>> = if threads == 1 {
+        vec![run_tree(0, init)]
     } else {
         std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || run_tree(t))).collect();
+            let handles: Vec<_> = (0..threads)
+                .map(|t| s.spawn(move || run_tree(t, None)))
+                .collect();
             handles
                 .into_iter()
                 .map(|h| h.join().expect("mcts thread panicked"))
@@ -701,7 +826,7 @@ pub fn mcts<G: Game, P: PlayoutPolicy<G>>(
     if t0.nodes[0].expanded() {
         t0.pv_from(t0.nodes[0].first_child as usize + best, &mut pv);
     }
-    MctsResult {
+    let result = MctsResult {
         best_move: Some(root[best].mv),
         value,
         proven: proven_root,
@@ -711,5 +836,14 @@ pub fn mcts<G: Game, P: PlayoutPolicy<G>>(
         nodes_used: trees.iter().map(|t| t.nodes.len()).sum(),
         node_capacity: trees.iter().map(|t| t.cap).sum(),
         root,
+    };
+    if let Some(k) = keep
+        && threads == 1
+    {
+        *k = Some(Retained {
+            root: pos.clone(),
+            nodes: std::mem::take(&mut trees[0].nodes),
+        });
     }
+    result
 }
