@@ -128,7 +128,8 @@ fn othello_bestmove(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
         weights,
         args.engine.tt_mb,
         args.engine.exact_empties,
-    );
+    )
+    .with_threads(args.engine.threads as usize);
     if !args.json {
         engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
         let exact_applies = pos.empties() <= args.engine.exact_empties
@@ -146,7 +147,7 @@ fn othello_bestmove(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
 }
 
 /// The MCTS engine settings of the command line, as an engine spec.
-fn mcts_spec(engine: &EngineArgs) -> Result<tessera::engine::EngineSpec, CliError> {
+pub fn mcts_spec(engine: &EngineArgs) -> Result<tessera::engine::EngineSpec, CliError> {
     let mut text = format!(
         "name=tessera-mcts,algo=mcts,c={},threads={},seed={},tt-mb={}",
         engine.c, engine.threads, engine.seed, engine.tt_mb

@@ -112,12 +112,19 @@ fn othello_play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let start = othello::load(&args.position)?.position;
     let weights = load_weights(&args.engine)?;
     let limits = args.engine.limits(DEFAULT_TIME_MS);
-    let mut engine = oth::alphabeta_engine(
-        "tessera",
-        weights,
-        args.engine.tt_mb,
-        args.engine.exact_empties,
-    );
+    let mut engine: Box<dyn Player<oth::Position>> = if args.engine.algo == super::Algo::Mcts {
+        Box::new(oth::mcts_engine(&super::bestmove::mcts_spec(&args.engine)?))
+    } else {
+        Box::new(
+            oth::alphabeta_engine(
+                "tessera",
+                weights,
+                args.engine.tt_mb,
+                args.engine.exact_empties,
+            )
+            .with_threads(args.engine.threads as usize),
+        )
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
 

@@ -72,7 +72,7 @@ pub struct EngineSpec {
     /// MCTS: iterations (playouts) per move, all threads together.
     #[serde(default)]
     pub iterations: Option<u64>,
-    /// MCTS: root-parallel search threads (default 1).
+    /// Search threads (default 1): Lazy SMP for alpha-beta, root-parallel trees for MCTS.
     #[serde(default)]
     pub threads: Option<usize>,
     /// MCTS: random seed (default 0); one thread with a given seed is deterministic.
@@ -106,15 +106,42 @@ pub const FIELDS: &[&str] = &[
 /// Presets shipped inside the binary (the files of `engines/`), so they resolve from any
 /// working directory.
 const BUILTIN: &[(&str, &str)] = &[
-    ("othello-ab-d1", include_str!("../../engines/othello-ab-d1.toml")),
-    ("othello-ab-d2", include_str!("../../engines/othello-ab-d2.toml")),
-    ("othello-ab-d3", include_str!("../../engines/othello-ab-d3.toml")),
-    ("othello-ab-d4", include_str!("../../engines/othello-ab-d4.toml")),
-    ("othello-ab-d6", include_str!("../../engines/othello-ab-d6.toml")),
-    ("othello-ab-t100", include_str!("../../engines/othello-ab-t100.toml")),
-    ("othello-gtp-rhino", include_str!("../../engines/othello-gtp-rhino.toml")),
-    ("othello-mcts-i2000", include_str!("../../engines/othello-mcts-i2000.toml")),
-    ("othello-mcts-t100", include_str!("../../engines/othello-mcts-t100.toml")),
+    (
+        "othello-ab-d1",
+        include_str!("../../engines/othello-ab-d1.toml"),
+    ),
+    (
+        "othello-ab-d2",
+        include_str!("../../engines/othello-ab-d2.toml"),
+    ),
+    (
+        "othello-ab-d3",
+        include_str!("../../engines/othello-ab-d3.toml"),
+    ),
+    (
+        "othello-ab-d4",
+        include_str!("../../engines/othello-ab-d4.toml"),
+    ),
+    (
+        "othello-ab-d6",
+        include_str!("../../engines/othello-ab-d6.toml"),
+    ),
+    (
+        "othello-ab-t100",
+        include_str!("../../engines/othello-ab-t100.toml"),
+    ),
+    (
+        "othello-gtp-rhino",
+        include_str!("../../engines/othello-gtp-rhino.toml"),
+    ),
+    (
+        "othello-mcts-i2000",
+        include_str!("../../engines/othello-mcts-i2000.toml"),
+    ),
+    (
+        "othello-mcts-t100",
+        include_str!("../../engines/othello-mcts-t100.toml"),
+    ),
 ];
 
 impl EngineSpec {
@@ -125,9 +152,13 @@ impl EngineSpec {
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, String> {
         let spec: Self = toml::from_str(text).map_err(|e| {
             let msg = e.message().replace('\n', " ");
-            format!("engine preset {origin}: {msg} (valid fields: {})", FIELDS.join(", "))
+            format!(
+                "engine preset {origin}: {msg} (valid fields: {})",
+                FIELDS.join(", ")
+            )
         })?;
-        spec.validate().map_err(|e| format!("engine preset {origin}: {e}"))?;
+        spec.validate()
+            .map_err(|e| format!("engine preset {origin}: {e}"))?;
         Ok(spec)
     }
 
@@ -140,7 +171,10 @@ impl EngineSpec {
         let mut table = toml::Table::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| {
-                format!("inline engine '{text}': '{part}' is not key=value (valid keys: {})", FIELDS.join(", "))
+                format!(
+                    "inline engine '{text}': '{part}' is not key=value (valid keys: {})",
+                    FIELDS.join(", ")
+                )
             })?;
             let k = k.trim().replace('_', "-");
             if !FIELDS.contains(&k.as_str()) {
@@ -154,22 +188,25 @@ impl EngineSpec {
                 "c" => toml::Value::Float(v.parse::<f64>().map_err(|_| {
                     format!("inline engine '{text}': c must be a number, got '{v}'")
                 })?),
-                "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "iterations" | "threads"
-                | "seed" => {
-                    toml::Value::Integer(v.parse::<i64>().map_err(|_| {
-                        format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
-                    })?)
-                }
+                "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "iterations"
+                | "threads" | "seed" => toml::Value::Integer(v.parse::<i64>().map_err(|_| {
+                    format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
+                })?),
                 _ => toml::Value::String(v.to_string()),
             };
             table.insert(k, value);
         }
-        table.entry("game").or_insert_with(|| toml::Value::String(default_game.to_string()));
-        table.entry("name").or_insert_with(|| toml::Value::String(text.to_string()));
-        let spec: Self = table
-            .try_into()
-            .map_err(|e: toml::de::Error| format!("inline engine '{text}': {}", e.message().replace('\n', " ")))?;
-        spec.validate().map_err(|e| format!("inline engine '{text}': {e}"))?;
+        table
+            .entry("game")
+            .or_insert_with(|| toml::Value::String(default_game.to_string()));
+        table
+            .entry("name")
+            .or_insert_with(|| toml::Value::String(text.to_string()));
+        let spec: Self = table.try_into().map_err(|e: toml::de::Error| {
+            format!("inline engine '{text}': {}", e.message().replace('\n', " "))
+        })?;
+        spec.validate()
+            .map_err(|e| format!("inline engine '{text}': {e}"))?;
         Ok(spec)
     }
 
@@ -243,7 +280,6 @@ impl EngineSpec {
         let mcts_field = [
             ("c", self.c.is_some()),
             ("iterations", self.iterations.is_some()),
-            ("threads", self.threads.is_some()),
             ("seed", self.seed.is_some()),
         ]
         .into_iter()
@@ -268,8 +304,17 @@ impl EngineSpec {
     /// counts its `iterations` in the engine and ignores depth).
     #[must_use]
     pub fn limits(&self) -> Limits {
-        let mut l = Limits { depth: self.depth, nodes: self.nodes, time_ms: self.time_ms, stop: None };
-        if self.algo == Algorithm::Alphabeta && l.depth.is_none() && l.nodes.is_none() && l.time_ms.is_none() {
+        let mut l = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time_ms: self.time_ms,
+            stop: None,
+        };
+        if self.algo == Algorithm::Alphabeta
+            && l.depth.is_none()
+            && l.nodes.is_none()
+            && l.time_ms.is_none()
+        {
             l.depth = Some(6);
         }
         l
@@ -296,8 +341,11 @@ mod tests {
 
     #[test]
     fn mcts_inline_specs() {
-        let s = EngineSpec::from_inline("name=m,algo=mcts,c=0.7,iterations=500,threads=2,seed=9", "othello")
-            .unwrap();
+        let s = EngineSpec::from_inline(
+            "name=m,algo=mcts,c=0.7,iterations=500,threads=2,seed=9",
+            "othello",
+        )
+        .unwrap();
         assert_eq!(
             (s.algo, s.c, s.iterations, s.threads, s.seed),
             (Algorithm::Mcts, Some(0.7), Some(500), Some(2), Some(9))
@@ -318,16 +366,26 @@ mod tests {
     #[test]
     fn inline_specs_and_errors() {
         let s = EngineSpec::from_inline("name=x,depth=6,tt-mb=4", "othello").unwrap();
-        assert_eq!((s.name.as_str(), s.depth, s.tt_mb, s.game.as_str()), ("x", Some(6), 4, "othello"));
+        assert_eq!(
+            (s.name.as_str(), s.depth, s.tt_mb, s.game.as_str()),
+            ("x", Some(6), 4, "othello")
+        );
         let e = EngineSpec::from_inline("name=x,dpth=6", "othello").unwrap_err();
-        assert!(e.contains("unknown field 'dpth'") && e.contains("depth"), "{e}");
+        assert!(
+            e.contains("unknown field 'dpth'") && e.contains("depth"),
+            "{e}"
+        );
         let e = EngineSpec::from_inline("name=x,depth=six", "othello").unwrap_err();
         assert!(e.contains("whole number"), "{e}");
         let e = EngineSpec::from_inline("name=x,protocol=gtp", "othello").unwrap_err();
         assert!(e.contains("needs a command"), "{e}");
-        let e = EngineSpec::from_toml("name = \"a\"\ngame = \"othello\"\nspeed = 3\n", "t.toml").unwrap_err();
+        let e = EngineSpec::from_toml("name = \"a\"\ngame = \"othello\"\nspeed = 3\n", "t.toml")
+            .unwrap_err();
         assert!(e.contains("speed") && e.contains("valid fields"), "{e}");
         let e = EngineSpec::resolve("no-such-engine").unwrap_err();
-        assert!(e.contains("unknown engine 'no-such-engine'") && e.contains("othello-ab-d2"), "{e}");
+        assert!(
+            e.contains("unknown engine 'no-such-engine'") && e.contains("othello-ab-d2"),
+            "{e}"
+        );
     }
 }

@@ -64,7 +64,10 @@ pub fn make_player(
 ) -> Result<Box<dyn crate::engine::Player<Position>>, String> {
     use crate::engine::{Algorithm, Protocol};
     if spec.game != "othello" {
-        return Err(format!("engine '{}' plays {}, not othello", spec.name, spec.game));
+        return Err(format!(
+            "engine '{}' plays {}, not othello",
+            spec.name, spec.game
+        ));
     }
     match (spec.protocol, spec.algo) {
         (Protocol::Builtin, Algorithm::Alphabeta) => {
@@ -73,9 +76,14 @@ pub fn make_player(
                 None => eval::Weights::default(),
             };
             let exact = spec.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES);
-            Ok(Box::new(alphabeta_engine(spec.name.clone(), weights, spec.tt_mb, exact)))
+            Ok(Box::new(
+                alphabeta_engine(spec.name.clone(), weights, spec.tt_mb, exact)
+                    .with_threads(spec.threads.unwrap_or(1)),
+            ))
         }
         (Protocol::Builtin, Algorithm::Mcts) => Ok(Box::new(mcts_engine(spec))),
-        (Protocol::Gtp, _) => Ok(Box::new(crate::engine::external::GtpEngine::<Position>::new(spec)?)),
+        (Protocol::Gtp, _) => Ok(Box::new(
+            crate::engine::external::GtpEngine::<Position>::new(spec)?,
+        )),
     }
 }
