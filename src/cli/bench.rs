@@ -11,7 +11,7 @@ use tessera::games::othello::{self, Position, eval::Weights};
 use tessera::search::Limits;
 use tessera::tournament::openings::OpeningSource;
 
-use super::output::{CliError, at_least_one_u32, at_least_one_u64, print_json, say, si};
+use super::output::{CliError, at_least_one_u64, print_json, say, si};
 use super::{GameId, othello as cli_othello};
 
 /// Arguments of `tessera bench`.
@@ -27,8 +27,9 @@ use super::{GameId, othello as cli_othello};
 pub struct BenchArgs {
     /// The game
     pub game: GameId,
-    /// Search depth per position, plies
-    #[arg(long, value_name = "N", default_value_t = 9, value_parser = at_least_one_u32)]
+    /// Search depth per position, plies (1..=20; each ply costs about 3x the one before)
+    #[arg(long, value_name = "N", default_value_t = 9,
+          value_parser = clap::value_parser!(u32).range(1..=20))]
     pub depth: u32,
     /// Search threads (Lazy SMP)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = at_least_one_u64)]
