@@ -390,3 +390,73 @@ fn tournament_against_gtp_rhino_from_random_openings() {
     assert_eq!(v["reasons"]["normal"], 4, "{v}");
     assert_eq!(v["games"], 4);
 }
+
+#[test]
+fn more_rounds_extend_a_finished_tournament_and_duplicate_lines_are_ignored() {
+    let dir = tmp("extend");
+    let args = |rounds: &'static str| -> Vec<&'static str> {
+        vec![
+            "--engines",
+            "othello-ab-d1,othello-ab-d2",
+            "--rounds",
+            rounds,
+            "--json",
+        ]
+    };
+    let o = tournament(&args("2"), &dir);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A line copied twice (by hand or a bad merge) counts once.
+    let path = dir.join("games.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let first = text.lines().next().unwrap().to_string();
+    std::fs::write(&path, format!("{text}{first}\n")).unwrap();
+    let o = tournament(&args("3"), &dir);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["resumed"], 4);
+    assert_eq!(v["played"], 2);
+    assert_eq!(v["games"], 6);
+    // The extended tournament equals one run with 3 rounds from the start.
+    let fresh = tmp("extend-fresh");
+    assert!(tournament(&args("3"), &fresh).status.success());
+    assert_eq!(records(&fresh).len(), 6);
+    let mut extended = records(&fresh);
+    extended.retain(|_, _| true);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut ids = HashSet::new();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        ids.insert(v["id"].as_u64().unwrap());
+    }
+    assert_eq!(ids, extended.keys().copied().collect::<HashSet<_>>());
+}
+
+#[test]
+fn gtp_engines_refuse_position_only_openings_before_any_game() {
+    let dir = tmp("gtp-positions");
+    let file = dir.with_extension("openings");
+    std::fs::write(
+        &file,
+        "---------------------------OX------XXX-------------------------- O\n",
+    )
+    .unwrap();
+    let engine = format!(
+        "name=self,protocol=gtp,command={} gtp othello --depth 1",
+        env!("CARGO_BIN_EXE_tessera")
+    );
+    let o = tournament(
+        &[
+            "--engines",
+            "othello-ab-d1",
+            "--engine",
+            &engine,
+            "--openings",
+            file.to_str().unwrap(),
+        ],
+        &dir,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("position-only opening"), "{err}");
+    assert!(!dir.join("games.jsonl").exists());
+}

@@ -11,7 +11,7 @@ use tessera::games::othello::{self, Position, eval::Weights};
 use tessera::search::Limits;
 use tessera::tournament::openings::OpeningSource;
 
-use super::output::{CliError, at_least_one_u64, print_json, say, si};
+use super::output::{CliError, print_json, say, si};
 use super::{GameId, othello as cli_othello};
 
 /// Arguments of `tessera bench`.
@@ -32,7 +32,7 @@ pub struct BenchArgs {
           value_parser = clap::value_parser!(u32).range(1..=20))]
     pub depth: u32,
     /// Search threads (Lazy SMP)
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = at_least_one_u64)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: u64,
     /// Print one JSON object instead of the table
     #[arg(long)]

@@ -26,7 +26,8 @@ pub const DEFAULT_TIME_MS: u64 = 2000;
                   when solved to the end), the depth reached, nodes, nodes/s and the principal \
                   variation.\n\nWith no position flag: the start position. With no limit: \
                   --time-ms 2000. Positions with at most --exact-empties empty squares are \
-                  solved exactly (given half the time budget, if any).\n\nWith --algo mcts: \
+                  solved exactly (under a time or node budget, a quick midgame search gets a \
+                  quarter of it first and the solver the rest).\n\nWith --algo mcts: \
                   Monte-Carlo tree search (UCT, MCTS-Solver) limited by --iterations, \
                   --nodes (= iterations) or --time-ms; the score is the chosen move's mean \
                   playout reward for the side to move x 1000 (\"exact\" when proven), the \
@@ -84,6 +85,7 @@ fn othello_bestmove(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
     let loaded = othello::load(&args.position)?;
     let pos: Position = loaded.position;
     let weights = load_weights(&args.engine)?;
+    args.engine.check()?;
     let limits = args.engine.limits(DEFAULT_TIME_MS);
 
     if !args.json {

@@ -143,7 +143,28 @@ pub enum Algo {
 }
 
 impl EngineArgs {
-    /// The search limits; `default_time_ms` when no limit was given.
+    /// Checks that MCTS-only options come with `--algo mcts`.
+    ///
+    /// # Errors
+    /// `--iterations`, `--seed` or `--c` given for alpha-beta.
+    pub fn check(&self) -> Result<(), output::CliError> {
+        if self.algo == Algo::Alphabeta {
+            let mcts_only = [
+                ("--iterations", self.iterations.is_some()),
+                ("--seed", self.seed != 0),
+                ("--c", (self.c - 1.0).abs() > f64::EPSILON),
+            ];
+            if let Some((flag, _)) = mcts_only.iter().find(|(_, set)| *set) {
+                return Err(output::CliError::input(format!(
+                    "{flag} is for --algo mcts (the alpha-beta search takes --depth, --nodes or --time-ms)"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The search limits; `default_time_ms` when no limit was given (for MCTS,
+    /// `--iterations` is a limit too).
     pub fn limits(&self, default_time_ms: u64) -> tessera::search::Limits {
         let mut limits = tessera::search::Limits {
             depth: self.depth,
@@ -154,7 +175,7 @@ impl EngineArgs {
         if self.depth.is_none()
             && self.nodes.is_none()
             && self.time_ms.is_none()
-            && self.iterations.is_none()
+            && (self.algo == Algo::Alphabeta || self.iterations.is_none())
         {
             limits.time_ms = Some(default_time_ms);
         }

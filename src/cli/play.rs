@@ -111,6 +111,7 @@ const HELP: &str = "Type a square such as f5 (column a..h, row 1..8), 'pass' whe
 fn othello_play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let start = othello::load(&args.position)?.position;
     let weights = load_weights(&args.engine)?;
+    args.engine.check()?;
     let limits = args.engine.limits(DEFAULT_TIME_MS);
     let mut engine: Box<dyn Player<oth::Position>> = if args.engine.algo == super::Algo::Mcts {
         Box::new(oth::mcts_engine(&super::bestmove::mcts_spec(&args.engine)?))

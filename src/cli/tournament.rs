@@ -85,7 +85,7 @@ struct PlayArgs {
     #[arg(long, value_name = "N", value_parser = output::at_least_one_u64)]
     rounds: Option<u64>,
     /// Games played at the same time [default: number of CPUs]
-    #[arg(long, value_name = "K", value_parser = output::at_least_one_u64)]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=1024))]
     concurrency: Option<u64>,
     /// Openings file: one position or move sequence per line, used in order
     #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
@@ -103,8 +103,8 @@ struct PlayArgs {
     #[arg(long, value_name = "SPEC")]
     sprt: Option<String>,
     /// Games longer than this many plies end as draws
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    max_plies: usize,
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_plies: u64,
     /// Play only the I-th of N disjoint slices of the schedule (then `tournament merge`)
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
@@ -200,7 +200,7 @@ fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
         rounds,
         openings,
         seed: a.seed,
-        max_plies: a.max_plies,
+        max_plies: a.max_plies as usize,
         sprt,
         anchor: a.anchor.clone(),
     };
@@ -228,7 +228,7 @@ fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
         output::print_json(&v);
     } else {
         output::say(format!(
-            "played {} games, {} already in {} (resumed){}",
+            "played {} games; {} more were already in {} from an earlier run{}",
             outcome.played,
             outcome.resumed,
             a.out.display(),

@@ -194,7 +194,9 @@ impl EngineSpec {
                 })?),
                 _ => toml::Value::String(v.to_string()),
             };
-            table.insert(k, value);
+            if table.insert(k.clone(), value).is_some() {
+                return Err(format!("inline engine '{text}': {k} is given twice"));
+            }
         }
         table
             .entry("game")
@@ -261,13 +263,21 @@ impl EngineSpec {
         if self.depth == Some(0) {
             return Err("depth must be at least 1".into());
         }
-        if self.tt_mb == 0 || self.tt_mb > 65_536 {
-            return Err(format!("tt-mb must be 1..=65536, got {}", self.tt_mb));
+        if self.tt_mb == 0 || self.tt_mb > 16_384 {
+            return Err(format!("tt-mb must be 1..=16384, got {}", self.tt_mb));
         }
         if let Some(c) = self.c
             && !(c.is_finite() && c >= 0.0)
         {
             return Err(format!("c must be a finite number >= 0, got {c}"));
+        }
+        if let Some(e) = self.exact_empties
+            && e > 64
+        {
+            return Err(format!("exact-empties must be 0..=64, got {e}"));
+        }
+        if self.algo == Algorithm::Mcts && (self.depth.is_some() || self.exact_empties.is_some()) {
+            return Err("depth and exact-empties are for algo = \"alphabeta\" (MCTS takes iterations, nodes or time-ms)".into());
         }
         if self.iterations == Some(0) {
             return Err("iterations must be at least 1".into());

@@ -19,6 +19,17 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::str::FromStr;
 
+/// User text as quoted in error messages: at most 32 characters (then `...`), with
+/// control characters escaped, so a megabyte of junk or terminal escape codes are not echoed.
+#[must_use]
+pub fn shown(text: &str) -> String {
+    let mut out: String = text.chars().take(32).flat_map(char::escape_debug).collect();
+    if text.chars().nth(32).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
 /// A legality or parse error for a move, naming the offending text and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError(pub String);

@@ -127,7 +127,21 @@ impl<G: GtpGame> GtpServer<G> {
                 self.clear();
                 Ok(String::new())
             }
-            "komi" | "time_settings" | "time_left" => Ok(String::new()),
+            // Accepted and ignored (Othello has no komi, tessera its own time limits), but
+            // their arguments must be numbers, as GTP says.
+            "komi" | "time_settings" | "time_left"
+                if !args.is_empty()
+                    && args.iter().all(|a| {
+                        a.parse::<f64>().is_ok()
+                            || a.eq_ignore_ascii_case("b")
+                            || a.eq_ignore_ascii_case("w")
+                            || a.eq_ignore_ascii_case("black")
+                            || a.eq_ignore_ascii_case("white")
+                    }) =>
+            {
+                Ok(String::new())
+            }
+            "komi" | "time_settings" | "time_left" => Err("syntax error".into()),
             "play" => self.play(args),
             "genmove" => self.genmove(args),
             "undo" => match self.history.pop() {

@@ -80,7 +80,7 @@ impl GameRecord {
 
 /// Reads the records of `path`; a missing file is no records. A last line cut short by a
 /// crash is dropped and the file truncated to the last complete line, so appending resumes
-/// cleanly.
+/// cleanly. A record whose id was already read (a line copied twice) is ignored.
 ///
 /// # Errors
 /// An unreadable file or a malformed complete line (naming the line).
@@ -91,6 +91,7 @@ pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
     let mut records = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut good_bytes = 0u64;
     let mut reader = BufReader::new(file);
     let mut line = String::new();
@@ -120,7 +121,9 @@ pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
         }
         let r: GameRecord = serde_json::from_str(&line)
             .map_err(|e| format!("{} line {n} is not a game record: {e}", path.display()))?;
-        records.push(r);
+        if seen.insert(r.id) {
+            records.push(r);
+        }
     }
     Ok(records)
 }

@@ -44,10 +44,15 @@ impl SprtSettings {
             beta: 0.05,
             model: "normalized".into(),
         };
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let mut seen = Vec::new();
+        for part in text.split(',').map(str::trim) {
             let (k, v) = part
                 .split_once('=')
                 .ok_or_else(|| format!("bad --sprt part '{part}': expected key=value"))?;
+            if seen.contains(&k.trim()) {
+                return Err(format!("--sprt gives {} twice", k.trim()));
+            }
+            seen.push(k.trim());
             let num = || {
                 v.trim()
                     .parse::<f64>()
@@ -85,7 +90,7 @@ impl SprtSettings {
             }
         };
         if self.elo0.is_nan() || self.elo1.is_nan() {
-            return Err("--sprt needs elo0 and elo1".into());
+            return Err("--sprt needs elo0 and elo1 as numbers (e.g. elo0=0,elo1=10)".into());
         }
         Sprt::new(self.alpha, self.beta, self.elo0, self.elo1, model).map_err(|e| e.0)
     }
@@ -439,13 +444,17 @@ pub fn render(report: &Report) -> String {
         .iter()
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
-    let _ = writeln!(
-        s,
-        "{} games of {} ({})",
-        report.games,
-        report.game,
-        reasons.join(", ")
-    );
+    let _ = if reasons.is_empty() {
+        writeln!(s, "{} games of {}", report.games, report.game)
+    } else {
+        writeln!(
+            s,
+            "{} games of {} ({})",
+            report.games,
+            report.game,
+            reasons.join(", ")
+        )
+    };
     if !report.pairings.is_empty() {
         let _ = writeln!(
             s,
@@ -508,7 +517,7 @@ pub fn render(report: &Report) -> String {
     if let Some(st) = &report.sprt {
         let _ = writeln!(
             s,
-            "\nSPRT ({} Elo [{}, {}], alpha {}, beta {}): LLR {:.3} within [{:.3}, {:.3}] -> {}",
+            "\nSPRT ({} Elo [{}, {}], alpha {}, beta {}): LLR {:.3}, bounds [{:.3}, {:.3}] -> {}",
             st.settings.model,
             st.settings.elo0,
             st.settings.elo1,

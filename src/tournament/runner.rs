@@ -15,8 +15,13 @@ use super::record::{self, GameRecord, Reason};
 use super::report::SprtSettings;
 use super::report::{self, Report};
 use super::schedule::{self, Format, Slot};
-use crate::engine::{EngineSpec, PlayerFactory};
+use crate::engine::{EngineSpec, PlayerFactory, Protocol};
 use crate::game::{Game, Seat};
+
+/// Most games one run schedules (use `--shard` beyond).
+pub const MAX_GAMES: usize = 1_000_000;
+/// Most games played at once.
+pub const MAX_CONCURRENCY: usize = 1024;
 
 /// Everything that defines a tournament's games. Saved as `DIR/tournament.json`; a resumed
 /// run must give the same settings.
@@ -64,12 +69,25 @@ fn check_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
             let old: Settings = serde_json::from_str(&text).map_err(|e| {
                 format!("{} is not a tournament settings file: {e}", path.display())
             })?;
-            if &old != settings {
+            // More (or fewer) rounds extend (or cut) the same schedule, and the anchor only
+            // changes the report: both may change between runs. Anything else would mix
+            // different games in one record file.
+            let same_games = Settings {
+                rounds: settings.rounds,
+                anchor: settings.anchor.clone(),
+                ..old.clone()
+            };
+            if &same_games != settings {
                 return Err(format!(
-                    "{} holds a different tournament (engines, openings, rounds, seed or limits differ); \
-                     resume with the same arguments or use another --out",
+                    "{} holds a different tournament (engines, openings, seed, SPRT or limits differ); \
+                     resume with the same arguments (--rounds may change) or use another --out",
                     dir.display()
                 ));
+            }
+            if &old != settings {
+                let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
+                std::fs::write(&path, text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             }
             Ok(())
         }
@@ -216,7 +234,7 @@ pub fn run<G: Game>(
     let seats = G::start().seats();
     if settings.engines.len() < seats {
         return Err(format!(
-            "a {} tournament needs at least {seats} engines, got {}",
+            "a tournament of {} needs at least {seats} engines, got {}",
             settings.game,
             settings.engines.len()
         ));
@@ -240,9 +258,31 @@ pub fn run<G: Game>(
             names.join(", ")
         ));
     }
-    check_settings(&options.out, settings)?;
+    let groups = schedule::groups(settings.engines.len(), seats, settings.format).len();
+    let total = groups.saturating_mul(settings.rounds).saturating_mul(seats);
+    if total > MAX_GAMES {
+        return Err(format!(
+            "{total} games in one tournament is more than the {MAX_GAMES} one run schedules; \
+             use fewer rounds (a larger tournament is several runs with different seeds and --out)"
+        ));
+    }
+    if options.concurrency > MAX_CONCURRENCY {
+        return Err(format!(
+            "--concurrency {} is more than {MAX_CONCURRENCY}",
+            options.concurrency
+        ));
+    }
+    // Every engine is built once before anything is written, so a bad weights file or a
+    // missing program is an error now, not a forfeit in every game.
+    for spec in &settings.engines {
+        factory(spec).map_err(|e| format!("engine '{}': {e}", spec.name))?;
+    }
     let records_path = options.out.join("games.jsonl");
-    let done = record::load(&records_path)?;
+    let done = if options.out.join("tournament.json").exists() {
+        record::load(&records_path)?
+    } else {
+        Vec::new()
+    };
     let done_ids: std::collections::HashSet<usize> = done.iter().map(|r| r.id).collect();
 
     let all = schedule::schedule(
@@ -270,6 +310,22 @@ pub fn run<G: Game>(
             e.insert(settings.openings.opening::<G>(s.round, settings.seed)?);
         }
     }
+    // External programs learn the game only as moves from the start position.
+    if let Some(gtp) = settings
+        .engines
+        .iter()
+        .find(|e| e.protocol == Protocol::Gtp)
+        && let Some(o) = openings
+            .values()
+            .find(|o| o.root.to_string() != G::start().to_string())
+    {
+        return Err(format!(
+            "engine '{}' speaks GTP, which cannot set up the position-only opening '{}'; \
+             give openings as move sequences",
+            gtp.name, o.text
+        ));
+    }
+    check_settings(&options.out, settings)?;
 
     let writer = Mutex::new((record::Writer::append(&records_path)?, done));
     let stop = AtomicBool::new(false);

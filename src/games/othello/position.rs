@@ -94,7 +94,8 @@ impl Move {
         }
         Square::parse(t).map(Move::place).ok_or_else(|| {
             MoveError(format!(
-                "'{text}' is not an Othello move (expected a square a1..h8 or 'pass')"
+                "'{}' is not an Othello move (expected a square a1..h8 or 'pass')",
+                crate::game::shown(text)
             ))
         })
     }
@@ -501,7 +502,10 @@ impl Game for Position {
         } else {
             format!("{mv} flips no disc")
         };
-        Err(MoveError(format!("illegal move '{}': {why}", text.trim())))
+        Err(MoveError(format!(
+            "illegal move '{}': {why}",
+            crate::game::shown(text.trim())
+        )))
     }
 
     fn is_legal(&self, mv: Move) -> bool {
