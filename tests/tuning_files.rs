@@ -4,7 +4,8 @@ use tessera::games::othello::eval::{PARAMS, Weights};
 
 #[test]
 fn othello_baseline_weights_file_equals_the_built_in_defaults() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/othello-baseline.json");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/othello-baseline.json");
     let w = Weights::load(&path).unwrap();
     assert_eq!(w, Weights::default());
     assert_eq!(w.0.len(), PARAMS.len());
