@@ -323,6 +323,17 @@ fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError>
         out.join("report.json"),
         serde_json::to_string_pretty(&rep).unwrap_or_default(),
     );
+    // Shards that are missing or unfinished leave holes in the schedule: say so.
+    let seats = merged.first().map_or(2, |r| r.engines.len());
+    let scheduled = schedule::groups(settings.engines.len(), seats, settings.format).len()
+        * settings.rounds
+        * seats;
+    if merged.len() < scheduled && settings.sprt.is_none() {
+        eprintln!(
+            "note: {} of the {scheduled} scheduled games are present (a shard missing or unfinished?)",
+            merged.len()
+        );
+    }
     print_report(&settings, &merged, json);
     Ok(ExitCode::SUCCESS)
 }

@@ -387,13 +387,15 @@ pub fn run<G: Game>(
         .map_err(|_| "records lock poisoned".to_string())?;
     let played = played.into_inner();
     let report = report::build(settings, &records);
-    let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-    std::fs::write(options.out.join("report.json"), text).map_err(|e| {
-        format!(
-            "cannot write {}: {e}",
-            options.out.join("report.json").display()
-        )
-    })?;
+    // The games are safe in games.jsonl; a report file that cannot be written is only a
+    // warning (the report is printed, and `tournament report DIR` rebuilds it).
+    let path = options.out.join("report.json");
+    let written = serde_json::to_string_pretty(&report)
+        .map_err(|e| e.to_string())
+        .and_then(|text| std::fs::write(&path, text).map_err(|e| e.to_string()));
+    if let Err(e) = written {
+        eprintln!("warning: cannot write {}: {e}", path.display());
+    }
     Ok(Outcome {
         played,
         resumed,
