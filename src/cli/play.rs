@@ -114,7 +114,7 @@ fn othello_play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     args.engine.check()?;
     let limits = args.engine.limits(DEFAULT_TIME_MS);
     let mut engine: Box<dyn Player<oth::Position>> = if args.engine.algo == super::Algo::Mcts {
-        Box::new(oth::mcts_engine(&super::bestmove::mcts_spec(&args.engine)?))
+        oth::mcts_engine(&super::bestmove::mcts_spec(&args.engine)?)
     } else {
         Box::new(
             oth::alphabeta_engine(

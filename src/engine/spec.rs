@@ -78,6 +78,13 @@ pub struct EngineSpec {
     /// MCTS: random seed (default 0); one thread with a given seed is deterministic.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// MCTS: progressive-history weight W (default 0 = off; Nijssen & Winands).
+    #[serde(default)]
+    pub history: Option<f64>,
+    /// MCTS: playout policy, `uniform` (default) or a game's own (Othello: `corners`,
+    /// a corner whenever one is legal).
+    #[serde(default)]
+    pub playout: Option<String>,
 }
 
 fn default_tt_mb() -> usize {
@@ -101,6 +108,8 @@ pub const FIELDS: &[&str] = &[
     "iterations",
     "threads",
     "seed",
+    "history",
+    "playout",
 ];
 
 /// Presets shipped inside the binary (the files of `engines/`), so they resolve from any
@@ -185,8 +194,8 @@ impl EngineSpec {
             }
             let v = v.trim();
             let value = match k.as_str() {
-                "c" => toml::Value::Float(v.parse::<f64>().map_err(|_| {
-                    format!("inline engine '{text}': c must be a number, got '{v}'")
+                "c" | "history" => toml::Value::Float(v.parse::<f64>().map_err(|_| {
+                    format!("inline engine '{text}': {k} must be a number, got '{v}'")
                 })?),
                 "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "iterations"
                 | "threads" | "seed" => toml::Value::Integer(v.parse::<i64>().map_err(|_| {
@@ -279,6 +288,17 @@ impl EngineSpec {
         if self.algo == Algorithm::Mcts && (self.depth.is_some() || self.exact_empties.is_some()) {
             return Err("depth and exact-empties are for algo = \"alphabeta\" (MCTS takes iterations, nodes or time-ms)".into());
         }
+        if let Some(h) = self.history
+            && !(h.is_finite() && h >= 0.0)
+        {
+            return Err(format!("history must be a finite number >= 0, got {h}"));
+        }
+        if let Some(p) = &self.playout
+            && p != "uniform"
+            && p != "corners"
+        {
+            return Err(format!("unknown playout '{p}' (valid: uniform, corners)"));
+        }
         if self.iterations == Some(0) {
             return Err("iterations must be at least 1".into());
         }
@@ -291,6 +311,8 @@ impl EngineSpec {
             ("c", self.c.is_some()),
             ("iterations", self.iterations.is_some()),
             ("seed", self.seed.is_some()),
+            ("history", self.history.is_some()),
+            ("playout", self.playout.is_some()),
         ]
         .into_iter()
         .find(|(_, set)| *set);
@@ -371,6 +393,22 @@ mod tests {
         assert!(e.contains("threads must be"), "{e}");
         let e = EngineSpec::from_inline("name=m,algo=mcts,iterations=0", "othello").unwrap_err();
         assert!(e.contains("iterations must be"), "{e}");
+    }
+
+    #[test]
+    fn mcts_history_and_playout_fields() {
+        let s = EngineSpec::from_inline("name=m,algo=mcts,history=0.5,playout=corners", "othello")
+            .unwrap();
+        assert_eq!(
+            (s.history, s.playout.as_deref()),
+            (Some(0.5), Some("corners"))
+        );
+        let e = EngineSpec::from_inline("name=m,algo=mcts,playout=greedy", "othello").unwrap_err();
+        assert!(e.contains("unknown playout 'greedy'"), "{e}");
+        let e = EngineSpec::from_inline("name=m,playout=corners", "othello").unwrap_err();
+        assert!(e.contains("only for algo"), "{e}");
+        let e = EngineSpec::from_inline("name=m,algo=mcts,history=-1", "othello").unwrap_err();
+        assert!(e.contains("history must be"), "{e}");
     }
 
     #[test]

@@ -38,9 +38,10 @@ pub fn alphabeta_engine(
 }
 
 /// The Othello MCTS engine of a specification: its `c`, `iterations`, `threads`, `seed`,
-/// and `tt-mb` as the node-arena budget; uniformly random playouts.
+/// `history` (progressive-history weight), `tt-mb` as the node-arena budget, and `playout`
+/// (`uniform`, or `corners`: a corner whenever one is legal).
 #[must_use]
-pub fn mcts_engine(spec: &crate::engine::EngineSpec) -> crate::engine::MctsEngine<Position> {
+pub fn mcts_engine(spec: &crate::engine::EngineSpec) -> Box<dyn crate::engine::Player<Position>> {
     use crate::search::mcts::MctsConfig;
     let d = MctsConfig::default();
     let cfg = MctsConfig {
@@ -49,9 +50,18 @@ pub fn mcts_engine(spec: &crate::engine::EngineSpec) -> crate::engine::MctsEngin
         threads: spec.threads.unwrap_or(1),
         seed: spec.seed.unwrap_or(0),
         max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
+        history: spec.history.unwrap_or(d.history),
         ..d
     };
-    crate::engine::MctsEngine::new(spec.name.clone(), cfg)
+    let name = spec.name.clone();
+    match spec.playout.as_deref() {
+        Some("corners") => Box::new(crate::engine::MctsEngine::with_policy(
+            name,
+            cfg,
+            crate::engine::mcts::OthelloCornersFirst,
+        )),
+        _ => Box::new(crate::engine::MctsEngine::new(name, cfg)),
+    }
 }
 
 /// Builds an Othello player from its specification: the built-in alpha-beta engine, or an
@@ -81,7 +91,7 @@ pub fn make_player(
                     .with_threads(spec.threads.unwrap_or(1)),
             ))
         }
-        (Protocol::Builtin, Algorithm::Mcts) => Ok(Box::new(mcts_engine(spec))),
+        (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine(spec)),
         (Protocol::Gtp, _) => Ok(Box::new(
             crate::engine::external::GtpEngine::<Position>::new(spec)?,
         )),
