@@ -151,6 +151,10 @@ const BUILTIN: &[(&str, &str)] = &[
         "othello-mcts-t100",
         include_str!("../../engines/othello-mcts-t100.toml"),
     ),
+    (
+        "othello-mcts-corners-i2000",
+        include_str!("../../engines/othello-mcts-corners-i2000.toml"),
+    ),
 ];
 
 impl EngineSpec {
