@@ -439,6 +439,14 @@ fn elo_text(elo: f64, err: f64) -> String {
 #[must_use]
 pub fn render(report: &Report) -> String {
     let mut s = String::new();
+    // Name columns as wide as the longest engine name (at least 20).
+    let w = report
+        .ratings
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(20);
     let reasons: Vec<String> = report
         .reasons
         .iter()
@@ -462,7 +470,7 @@ pub fn render(report: &Report) -> String {
         );
         let _ = writeln!(
             s,
-            "{:<20} {:<20} {:>5} {:>15} {:>26} {:>15} {:>15} {:>7} {:>6}",
+            "{:<w$} {:<w$} {:>5} {:>15} {:>26} {:>15} {:>15} {:>7} {:>6}",
             "engine",
             "opponent",
             "games",
@@ -478,7 +486,7 @@ pub fn render(report: &Report) -> String {
             let pen = p.pentanomial.map(|c| c.to_string()).join("/");
             let _ = writeln!(
                 s,
-                "{:<20} {:<20} {:>5} {:>15} {:>26} {:>15} {:>15} {:>6.1}% {:>5.1}%",
+                "{:<w$} {:<w$} {:>5} {:>15} {:>26} {:>15} {:>15} {:>6.1}% {:>5.1}%",
                 p.a,
                 p.b,
                 p.games,
@@ -498,14 +506,14 @@ pub fn render(report: &Report) -> String {
     );
     let _ = writeln!(
         s,
-        "{:>4} {:<20} {:>8} {:>20} {:>6} {:>7}",
+        "{:>4} {:<w$} {:>8} {:>20} {:>6} {:>7}",
         "rank", "engine", "Elo", "95 % interval", "games", "score"
     );
     for (i, r) in report.ratings.iter().enumerate() {
         let interval = format!("[{:+.0}, {:+.0}]", r.lower, r.upper);
         let _ = writeln!(
             s,
-            "{:>4} {:<20} {:>+8.1} {:>20} {:>6} {:>6.1}%",
+            "{:>4} {:<w$} {:>+8.1} {:>20} {:>6} {:>6.1}%",
             i + 1,
             r.name,
             r.elo,
