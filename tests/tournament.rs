@@ -460,3 +460,52 @@ fn gtp_engines_refuse_position_only_openings_before_any_game() {
     assert!(err.contains("position-only opening"), "{err}");
     assert!(!dir.join("games.jsonl").exists());
 }
+
+#[test]
+fn ctrl_c_finishes_games_in_progress_and_saves_them() {
+    let dir = tmp("sigint");
+    let child = bin()
+        .args([
+            "tournament",
+            "othello",
+            "--no-progress",
+            "--concurrency",
+            "2",
+            "--out",
+        ])
+        .arg(&dir)
+        .args([
+            "--engines",
+            "othello-ab-d3,othello-ab-d4",
+            "--rounds",
+            "400",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let games = dir.join("games.jsonl");
+    let t = Instant::now();
+    while std::fs::read_to_string(&games)
+        .map(|s| s.lines().count())
+        .unwrap_or(0)
+        < 3
+        && t.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    assert!(
+        stdout.contains("interrupted:") && stdout.contains("run the same command to resume"),
+        "{stdout}"
+    );
+    let saved = records(&dir).len();
+    assert!((3..1600).contains(&saved), "{saved}");
+}

@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Args, Subcommand};
 use tessera::engine::EngineSpec;
@@ -213,6 +215,7 @@ fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
         concurrency,
         shard,
         progress: !a.no_progress && !a.json,
+        interrupt: Some(interrupt_flag()),
     };
     let outcome = match a.game {
         GameId::Othello => runner::run::<Position>(&settings, &options, &othello::make_player),
@@ -224,8 +227,16 @@ fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
         v["played"] = outcome.played.into();
         v["resumed"] = outcome.resumed.into();
         v["skipped"] = outcome.skipped.into();
+        v["interrupted"] = outcome.interrupted.into();
         v["out"] = a.out.display().to_string().into();
         output::print_json(&v);
+    } else if outcome.interrupted {
+        output::say(format!(
+            "interrupted: {} games played and saved in {}; run the same command to resume",
+            outcome.played,
+            a.out.display()
+        ));
+        output::say(report::render(&outcome.report));
     } else {
         output::say(format!(
             "played {} games; {} more were already in {} from an earlier run{}",
@@ -240,7 +251,29 @@ fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
         ));
         output::say(report::render(&outcome.report));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if outcome.interrupted {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A flag raised by the first Ctrl-C (SIGINT/SIGTERM): the runner then starts no new game
+/// and the games in progress finish and are saved. A second Ctrl-C quits at once (finished
+/// games are already on disk).
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let f = Arc::clone(&flag);
+    let installed = ctrlc::set_handler(move || {
+        if f.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\ninterrupted: finishing the games in progress (Ctrl-C again to quit now)");
+    });
+    if let Err(e) = installed {
+        eprintln!("warning: cannot catch Ctrl-C ({e}); an interrupt loses only games in progress");
+    }
+    flag
 }
 
 fn load_dir(dir: &Path) -> Result<(Settings, Vec<GameRecord>), CliError> {

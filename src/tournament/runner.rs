@@ -2,8 +2,8 @@
 //! resume from the records of an earlier run, SPRT early stop, a progress bar.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -58,6 +58,9 @@ pub struct RunOptions {
     pub shard: Option<(usize, usize)>,
     /// Show a progress bar (on stderr, when it is a terminal).
     pub progress: bool,
+    /// Raised (e.g. by Ctrl-C) to start no new game; games in progress finish and are
+    /// recorded.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 /// Writes `settings` to `DIR/tournament.json`, or checks it against the file already there.
@@ -215,8 +218,10 @@ pub struct Outcome {
     pub played: usize,
     /// Games found already finished in the records (resumed).
     pub resumed: usize,
-    /// Games of the (shard's) schedule not played because SPRT stopped the run.
+    /// Games of the (shard's) schedule not played (SPRT stopped the run, or an interrupt).
     pub skipped: usize,
+    /// Whether an interrupt stopped the run before the schedule was done.
+    pub interrupted: bool,
     /// The report over every record in the directory.
     pub report: Report,
 }
@@ -358,7 +363,11 @@ pub fn run<G: Game>(
     let played = std::sync::atomic::AtomicUsize::new(0);
     pool.install(|| {
         todo.par_iter().with_max_len(1).for_each(|slot| {
-            if stop.load(Ordering::Relaxed) {
+            let interrupted = options
+                .interrupt
+                .as_ref()
+                .is_some_and(|i| i.load(Ordering::Relaxed));
+            if stop.load(Ordering::Relaxed) || interrupted {
                 return;
             }
             let rec = play_game(settings, slot, &openings[&slot.round], factory);
@@ -396,10 +405,15 @@ pub fn run<G: Game>(
     if let Err(e) = written {
         eprintln!("warning: cannot write {}: {e}", path.display());
     }
+    let interrupted = options
+        .interrupt
+        .as_ref()
+        .is_some_and(|i| i.load(Ordering::Relaxed));
     Ok(Outcome {
         played,
         resumed,
         skipped: todo.len() - played,
+        interrupted,
         report,
     })
 }
