@@ -388,24 +388,28 @@ impl<G: GtpGame> GtpEngine<G> {
     }
 }
 
+/// Calls `each` with every line read from `input` (lossy UTF-8, line end kept) until the
+/// end of input, a read error, or `each` returning false.
+fn for_each_line(input: impl Read, mut each: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(input);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match reader.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                if !each(String::from_utf8_lossy(&buf).into_owned()) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 fn spawn_reader(name: &str, out: impl Read + Send + 'static, tx: SyncSender<String>) {
     let _ = std::thread::Builder::new()
         .name(format!("gtp-out {name}"))
-        .spawn(move || {
-            let mut reader = BufReader::new(out);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        if tx.send(String::from_utf8_lossy(&buf).into_owned()).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
+        .spawn(move || for_each_line(out, |line| tx.send(line).is_ok()));
 }
 
 fn spawn_stderr(name: &str, err: impl Read + Send + 'static, tail: Arc<StderrTail>) {
@@ -414,30 +418,18 @@ fn spawn_stderr(name: &str, err: impl Read + Send + 'static, tail: Arc<StderrTai
         .spawn({
             let tail = Arc::clone(&tail);
             move || {
-                let mut reader = BufReader::new(err);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match reader.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let line = String::from_utf8_lossy(&buf)
-                                .trim()
-                                .chars()
-                                .take(200)
-                                .collect::<String>();
-                            if line.is_empty() {
-                                continue;
-                            }
-                            if let Ok(mut lines) = tail.lines.lock() {
-                                if lines.len() == STDERR_LINES {
-                                    lines.pop_front();
-                                }
-                                lines.push_back(line);
-                            }
+                for_each_line(err, |line| {
+                    let line: String = line.trim().chars().take(200).collect();
+                    if !line.is_empty()
+                        && let Ok(mut lines) = tail.lines.lock()
+                    {
+                        if lines.len() == STDERR_LINES {
+                            lines.pop_front();
                         }
+                        lines.push_back(line);
                     }
-                }
+                    true
+                });
                 tail.closed.store(true, Ordering::Release);
             }
         });
