@@ -15,35 +15,12 @@ use tessera::search::mcts::{
 };
 use tessera::search::{Limits, TranspositionTable};
 
-/// Marsaglia's xorshift64: reproducible random openings.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-fn moves_of<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut list = G::Moves::default();
-    pos.generate_moves(&mut list);
-    list.to_vec()
-}
+mod common;
+use common::{Rng, moves_of};
 
 /// Random play from the start until `empties` squares are empty and the game is not over.
 fn random_position(rng: &mut Rng, empties: u32) -> Option<Position> {
-    let mut pos = Position::start();
-    while pos.empties() > empties {
-        let moves = moves_of(&pos);
-        if moves.is_empty() {
-            return None;
-        }
-        pos = pos.play(moves[rng.below(moves.len())]);
-    }
-    (pos.empties() == empties && pos.outcome().is_none()).then_some(pos)
+    common::random_position(rng, empties).filter(|p| p.outcome().is_none())
 }
 
 fn random_positions(seed: u64, n: usize, lo: u32, hi: u32) -> Vec<Position> {

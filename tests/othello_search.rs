@@ -19,51 +19,11 @@ use std::time::{Duration, Instant};
 use tessera::engine::Player;
 use tessera::game::Game;
 use tessera::games::othello::endgame::Solver;
-use tessera::games::othello::{Color, Move, Position, alphabeta_engine, eval, zobrist};
+use tessera::games::othello::{Color, Position, alphabeta_engine, eval, zobrist};
 use tessera::search::{Limits, TranspositionTable, search};
 
-/// Marsaglia's xorshift64: enough randomness to pick moves, fully reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        // Any non-zero state works; mix the seed so small seeds differ quickly.
-        Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn moves_of(pos: &Position) -> Vec<Move> {
-    let mut list = <Position as Game>::Moves::default();
-    pos.generate_moves(&mut list);
-    list.to_vec()
-}
-
-/// Plays random moves from the start until exactly `empties` squares are empty (a forced
-/// pass is played like any move). `None` if the game ended first.
-fn random_position(rng: &mut Rng, empties: u32) -> Option<Position> {
-    let mut pos = Position::start();
-    while pos.empties() > empties {
-        let moves = moves_of(&pos);
-        if moves.is_empty() {
-            return None;
-        }
-        pos = pos.play(moves[rng.below(moves.len())]);
-    }
-    Some(pos)
-}
+mod common;
+use common::{Rng, moves_of, random_position};
 
 /// `n` random unfinished positions, their empties cycling through `lo..=hi`.
 fn random_positions(seed: u64, n: usize, lo: u32, hi: u32) -> Vec<Position> {

@@ -6,28 +6,19 @@ use tessera::games::othello::endgame::Solver;
 use tessera::games::othello::{Position, eval::Eval};
 use tessera::search::{Limits, TranspositionTable, search_threads};
 
-fn random_position(seed: &mut u64, empties: u32) -> Option<Position> {
-    let mut pos = Position::start();
-    while pos.empties() > empties {
-        let mut moves = <Position as Game>::Moves::default();
-        pos.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        pos = pos.play(moves[(*seed % moves.len() as u64) as usize]);
-    }
-    (!pos.is_game_over()).then_some(pos)
+mod common;
+use common::Rng;
+
+fn random_position(rng: &mut Rng, empties: u32) -> Option<Position> {
+    common::random_position(rng, empties).filter(|p| !p.is_game_over())
 }
 
 #[test]
 fn two_and_three_threads_find_exact_values_at_the_end_of_the_game() {
-    let mut seed = 0x5EED_1234_ABCD_0001u64;
+    let mut rng = Rng(0x5EED_1234_ABCD_0001);
     let mut checked = 0;
     while checked < 40 {
-        let Some(pos) = random_position(&mut seed, 9) else {
+        let Some(pos) = random_position(&mut rng, 9) else {
             continue;
         };
         let exact = Solver::new(&TranspositionTable::new(1), &Limits::default())

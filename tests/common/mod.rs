@@ -1,0 +1,52 @@
+//! Helpers shared by the integration tests: a reproducible RNG and random Othello positions.
+#![allow(dead_code)] // each test file uses a subset
+
+use tessera::game::Game;
+use tessera::games::othello::Position;
+
+/// Marsaglia's xorshift64 (state must be non-zero): reproducible random play.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A generator from any seed (mixed so that small seeds differ quickly).
+    pub fn new(seed: u64) -> Self {
+        Self(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Every legal move of `pos`.
+pub fn moves_of<G: Game>(pos: &G) -> Vec<G::Move> {
+    let mut list = G::Moves::default();
+    pos.generate_moves(&mut list);
+    list.to_vec()
+}
+
+/// Plays random moves from the start until exactly `empties` squares are empty (a forced
+/// pass is played like any move). `None` if the game ended first; the position returned may
+/// be finished when it has `empties` empties left and nobody can move.
+pub fn random_position(rng: &mut Rng, empties: u32) -> Option<Position> {
+    let mut pos = Position::start();
+    while pos.empties() > empties {
+        let moves = moves_of(&pos);
+        if moves.is_empty() {
+            return None;
+        }
+        pos = pos.play(moves[rng.below(moves.len())]);
+    }
+    Some(pos)
+}
