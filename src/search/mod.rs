@@ -11,7 +11,7 @@ pub use alphabeta::{SearchInfo, SearchResult, search, search_threads};
 pub use limits::{Clock, Limits};
 pub use tt::TranspositionTable;
 
-use crate::game::{Game, Outcome};
+use crate::game::{BySeat, Game, Outcome};
 
 /// A score from the side to move's (team's) view, in the evaluator's unit
 /// (Othello: centi-discs).
@@ -42,6 +42,27 @@ pub trait Evaluator<G: Game>: Send + Sync {
 
     /// A static ordering hint for `mv` in `pos` (higher is tried earlier), used after the
     /// transposition-table move and the killers. Default: none.
+    fn move_order(&self, _pos: &G, _mv: G::Move) -> i32 {
+        0
+    }
+}
+
+/// Scores positions with one utility per seat, for the multi-player searches (paranoid,
+/// max-n, best-reply search) of games with more than two sides (Talat).
+///
+/// A seat's utility is its (estimated) final score minus the best opponent's, in the
+/// evaluator's unit; every value must stay within `(-WIN_MIN, WIN_MIN)` except terminal
+/// values of games scored by result only.
+pub trait SeatEvaluator<G: Game>: Send + Sync {
+    /// Static utilities of a position that is not finished, one per seat
+    /// (`len() == pos.seats()`).
+    fn evaluate_seats(&self, pos: &G) -> BySeat<Score>;
+
+    /// Utilities of a finished game, one per seat (usually each seat's
+    /// [`Outcome::margin`] scaled to the evaluator's unit).
+    fn terminal_seats(&self, pos: &G, outcome: &Outcome) -> BySeat<Score>;
+
+    /// A static ordering hint for `mv` in `pos` (higher is tried earlier). Default: none.
     fn move_order(&self, _pos: &G, _mv: G::Move) -> i32 {
         0
     }
