@@ -4,14 +4,13 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::engine::Player;
-use tessera::games::othello::{self as oth, Position, eval::Weights};
 use tessera::search::SearchInfo;
 
+use super::games::{CliGame, Loaded};
 use super::output::{
     CliError, join_moves, json_moves, print_json, say, score_short, score_text, si,
 };
-use super::{Algo, EngineArgs, GameId, PositionArgs, othello};
+use super::{EngineArgs, GameId, PositionArgs};
 
 /// Time budget when no `--depth`, `--time-ms` or `--nodes` is given, milliseconds.
 pub const DEFAULT_TIME_MS: u64 = 2000;
@@ -54,17 +53,7 @@ pub struct BestmoveArgs {
 /// # Errors
 /// Bad input (position, weights file) or an engine failure.
 pub fn run(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
-    match args.game {
-        GameId::Othello => othello_bestmove(args),
-    }
-}
-
-/// Loads the weights file if one was given.
-pub fn load_weights(engine: &EngineArgs) -> Result<Weights, CliError> {
-    match &engine.weights {
-        Some(path) => Weights::load(path).map_err(CliError::input),
-        None => Ok(Weights::default()),
-    }
+    dispatch!(args.game, bestmove(args))
 }
 
 /// An info line for a finished iteration.
@@ -81,75 +70,69 @@ pub fn info_line<M: std::fmt::Display>(info: &SearchInfo<M>, unit: &str) -> Stri
     )
 }
 
-fn othello_bestmove(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
-    let loaded = othello::load(&args.position)?;
-    let pos: Position = loaded.position;
-    let weights = load_weights(&args.engine)?;
+fn bestmove<G: CliGame>(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
+    let loaded = G::load(&args.position)?;
+    let pos = &loaded.position;
     args.engine.check()?;
     let limits = args.engine.limits(DEFAULT_TIME_MS);
+    let mut engine = G::engine(&args.engine, !args.json)?;
 
     if !args.json {
-        let origin = match &loaded.ffo {
-            Some(p) => format!("  {}", p.describe()),
+        let origin = match &loaded.origin {
+            Some(o) => format!("  {o}"),
             None => String::new(),
         };
         say(format!("position {pos}{origin}"));
         say(pos.diagram());
     }
 
-    if let Some(result) = othello::result_text(&pos) {
+    if let Some(result) = pos.result_text() {
         if args.json {
-            print_json(&serde_json::json!({
-                "game": "othello",
-                "position": pos.to_string(),
-                "move": null,
-                "score": 100 * pos.final_disc_difference(),
-                "unit": oth::SCORE_UNIT,
-                "exact": true,
-                "depth": 0,
-                "nodes": 0,
-                "nps": 0.0,
-                "seconds": 0.0,
-                "pv": [],
-                "game_over": true,
-                "result": othello::result_json(&pos),
-            }));
+            print_json(&with_extra(
+                serde_json::json!({
+                    "game": G::ID,
+                    "position": pos.to_string(),
+                    "move": null,
+                    "score": pos.final_score(),
+                    "unit": G::SCORE_UNIT,
+                    "exact": true,
+                    "depth": 0,
+                    "nodes": 0,
+                    "nps": 0.0,
+                    "seconds": 0.0,
+                    "pv": [],
+                    "game_over": true,
+                    "result": pos.result_json(),
+                }),
+                &loaded.json,
+            ));
         } else {
             say(format!("{result}; no move to search"));
         }
         return Ok(ExitCode::SUCCESS);
     }
 
-    if args.engine.algo == Algo::Mcts {
-        let mut engine = oth::mcts_engine(&mcts_spec(&args.engine)?);
-        let thought = engine.choose(&pos, &limits).map_err(CliError::failure)?;
-        return report(args, &pos, loaded.ffo.as_ref(), &thought);
+    if let Some(note) = pos.search_note(&args.engine, &limits)
+        && !args.json
+    {
+        say(note);
     }
-    let mut engine = oth::alphabeta_engine(
-        "tessera",
-        weights,
-        args.engine.tt_mb,
-        args.engine.exact_empties,
-    )
-    .with_threads(args.engine.threads as usize);
-    if !args.json {
-        engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
-        let exact_applies = pos.empties() <= args.engine.exact_empties
-            && limits.depth.is_none_or(|d| d >= pos.empties());
-        if exact_applies {
-            say(format!(
-                "info {} empties <= --exact-empties {}: solving exactly",
-                pos.empties(),
-                args.engine.exact_empties
-            ));
+    let thought = engine.choose(pos, &limits).map_err(CliError::failure)?;
+    report(args, &loaded, &thought)
+}
+
+/// `value` (an object) with the fields of `extra` (an object or null) added.
+fn with_extra(mut value: serde_json::Value, extra: &serde_json::Value) -> serde_json::Value {
+    if let (Some(v), Some(e)) = (value.as_object_mut(), extra.as_object()) {
+        for (k, x) in e {
+            v.insert(k.clone(), x.clone());
         }
     }
-    let thought = engine.choose(&pos, &limits).map_err(CliError::failure)?;
-    report(args, &pos, loaded.ffo.as_ref(), &thought)
+    value
 }
 
 /// The MCTS engine settings of the command line, as an engine spec.
-pub fn mcts_spec(engine: &EngineArgs) -> Result<tessera::engine::EngineSpec, CliError> {
+pub fn mcts_spec(engine: &EngineArgs, game: &str) -> Result<tessera::engine::EngineSpec, CliError> {
     let mut text = format!(
         "name=tessera-mcts,algo=mcts,c={},threads={},seed={},tt-mb={}",
         engine.c, engine.threads, engine.seed, engine.tt_mb
@@ -157,36 +140,38 @@ pub fn mcts_spec(engine: &EngineArgs) -> Result<tessera::engine::EngineSpec, Cli
     if let Some(n) = engine.iterations {
         text.push_str(&format!(",iterations={n}"));
     }
-    tessera::engine::EngineSpec::from_inline(&text, "othello").map_err(CliError::input)
+    tessera::engine::EngineSpec::from_inline(&text, game).map_err(CliError::input)
 }
 
 /// Prints the engine's answer (JSON or text).
-fn report(
+fn report<G: CliGame>(
     args: &BestmoveArgs,
-    pos: &Position,
-    ffo: Option<&othello::FfoProblem>,
-    thought: &tessera::engine::Thought<oth::Move>,
+    loaded: &Loaded<G>,
+    thought: &tessera::engine::Thought<G::Move>,
 ) -> Result<ExitCode, CliError> {
+    let pos = &loaded.position;
     let seconds = thought.elapsed.as_secs_f64();
     let nps = thought.nps();
     let best = thought.best_move.map(|m| m.to_string());
 
     if args.json {
-        print_json(&serde_json::json!({
-            "game": "othello",
-            "position": pos.to_string(),
-            "move": best,
-            "score": thought.score,
-            "unit": thought.unit,
-            "exact": thought.exact,
-            "depth": thought.depth,
-            "nodes": thought.nodes,
-            "nps": nps,
-            "seconds": seconds,
-            "pv": json_moves(&thought.pv),
-            "game_over": false,
-            "ffo": ffo.map(othello::FfoProblem::json),
-        }));
+        print_json(&with_extra(
+            serde_json::json!({
+                "game": G::ID,
+                "position": pos.to_string(),
+                "move": best,
+                "score": thought.score,
+                "unit": thought.unit,
+                "exact": thought.exact,
+                "depth": thought.depth,
+                "nodes": thought.nodes,
+                "nps": nps,
+                "seconds": seconds,
+                "pv": json_moves(&thought.pv),
+                "game_over": false,
+            }),
+            &loaded.json,
+        ));
     } else {
         let depth_note = if thought.exact {
             " (solved to the end)"
@@ -200,7 +185,7 @@ fn report(
         say(format!(
             "score      {} for {}",
             score_text(thought.score, thought.unit, thought.exact),
-            othello::color_name(pos.side())
+            pos.seat_name(pos.to_move())
         ));
         say(format!("depth      {}{depth_note}", thought.depth));
         say(format!("nodes      {}", thought.nodes));

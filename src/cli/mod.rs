@@ -8,8 +8,19 @@
 //! Exit codes: 0 success, 1 the work could not be finished (a `solve` stopped by its time
 //! limit, an engine failure), 2 bad arguments or input (one `error: ...` line on stderr).
 
+/// Runs `$f::<G>($args...)` for the game `$id`: the one place that lists every game's
+/// position type (see [`games::CliGame`]).
+macro_rules! dispatch {
+    ($id:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
+        match $id {
+            $crate::cli::GameId::Othello => $f::<tessera::games::othello::Position>($($arg),*),
+        }
+    };
+}
+
 mod bench;
 mod bestmove;
+mod games;
 mod gtp;
 mod othello;
 mod output;

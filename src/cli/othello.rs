@@ -2,11 +2,15 @@
 //! `--moves` or `--ffo` (the FFO suite #40-#59 is built into the binary), and describing
 //! results in Othello terms.
 
-use tessera::game::Game;
-use tessera::games::othello::{Color, Position};
+use tessera::engine::{EngineSpec, Player};
+use tessera::game::{Game, Seat};
+use tessera::games::othello::{self as oth, Color, Position, eval::Weights};
+use tessera::search::Limits;
 
-use super::PositionArgs;
-use super::output::CliError;
+use super::bestmove::info_line;
+use super::games::{CliGame, Loaded};
+use super::output::{CliError, say};
+use super::{Algo, EngineArgs, PositionArgs};
 
 /// The FFO endgame suite #40-#59, embedded so `--ffo` works from any directory.
 const FFO_SUITE: &str = include_str!("../../tests/data/othello/ffo-40-59.txt");
@@ -85,48 +89,122 @@ pub fn ffo(id: u32) -> Result<FfoProblem, CliError> {
     })
 }
 
-/// A position to work on and where it came from.
-#[derive(Clone, Debug)]
-pub struct Loaded {
-    /// The position.
-    pub position: Position,
-    /// The FFO problem, when `--ffo` chose it.
-    pub ffo: Option<FfoProblem>,
-}
-
-/// The position the flags describe; the start position when none is given.
+/// The position the flags describe (`--position`, `--moves` as a transcript with implied
+/// passes, or `--ffo`); the start position when none is given. JSON reports get an
+/// `ffo` field (the problem's reference answer, or null).
 ///
 /// # Errors
 /// An input error naming the flag and what is wrong with its value.
-pub fn load(args: &PositionArgs) -> Result<Loaded, CliError> {
+pub fn load(args: &PositionArgs) -> Result<Loaded<Position>, CliError> {
+    let with_ffo = |position, ffo: Option<FfoProblem>| Loaded {
+        position,
+        origin: ffo.as_ref().map(FfoProblem::describe),
+        json: serde_json::json!({ "ffo": ffo.as_ref().map(FfoProblem::json) }),
+    };
     if let Some(text) = &args.position {
         let position = text
             .parse::<Position>()
             .map_err(|e| CliError::input(format!("bad --position: {e}")))?;
-        return Ok(Loaded {
-            position,
-            ffo: None,
-        });
+        return Ok(with_ffo(position, None));
     }
     if let Some(moves) = &args.moves {
         let position = Position::from_transcript(moves)
             .map_err(|e| CliError::input(format!("bad --moves '{moves}': {e}")))?;
-        return Ok(Loaded {
-            position,
-            ffo: None,
-        });
+        return Ok(with_ffo(position, None));
     }
     if let Some(id) = args.ffo {
         let problem = ffo(id)?;
-        return Ok(Loaded {
-            position: problem.position,
-            ffo: Some(problem),
-        });
+        return Ok(with_ffo(problem.position, Some(problem)));
     }
-    Ok(Loaded {
-        position: Position::start(),
-        ffo: None,
-    })
+    Ok(with_ffo(Position::start(), None))
+}
+
+impl CliGame for Position {
+    const SCORE_UNIT: &'static str = oth::SCORE_UNIT;
+    const MOVE_HELP: &'static str = "Type a square such as f5 (column a..h, row 1..8), 'pass' \
+                                     when you have no move, 'help' for this text, or 'quit' to leave.";
+
+    fn load(args: &PositionArgs) -> Result<Loaded<Self>, CliError> {
+        load(args)
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        color_name(if seat.0 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        })
+        .to_string()
+    }
+
+    fn diagram(&self) -> String {
+        Position::diagram(self)
+    }
+
+    fn is_pass(&self, mv: oth::Move) -> bool {
+        mv.is_pass()
+    }
+
+    /// The compact transcript (`f5d6c3`, passes implied), as `--moves` reads it.
+    fn transcript(moves: &[oth::Move]) -> String {
+        moves
+            .iter()
+            .filter(|m| !m.is_pass())
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        oth::perft::perft(self, depth)
+    }
+
+    fn result_text(&self) -> Option<String> {
+        result_text(self)
+    }
+
+    fn result_json(&self) -> Option<serde_json::Value> {
+        result_json(self)
+    }
+
+    fn final_score(&self) -> i32 {
+        100 * self.final_disc_difference()
+    }
+
+    fn search_note(&self, engine: &EngineArgs, limits: &Limits) -> Option<String> {
+        let exact_applies = engine.algo == Algo::Alphabeta
+            && self.empties() <= engine.exact_empties
+            && limits.depth.is_none_or(|d| d >= self.empties());
+        exact_applies.then(|| {
+            format!(
+                "info {} empties <= --exact-empties {}: solving exactly",
+                self.empties(),
+                engine.exact_empties
+            )
+        })
+    }
+
+    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
+        if args.algo == Algo::Mcts {
+            return Ok(oth::mcts_engine(&super::bestmove::mcts_spec(
+                args,
+                Self::ID,
+            )?));
+        }
+        let weights = match &args.weights {
+            Some(path) => Weights::load(path).map_err(CliError::input)?,
+            None => Weights::default(),
+        };
+        let mut engine = oth::alphabeta_engine("tessera", weights, args.tt_mb, args.exact_empties)
+            .with_threads(args.threads as usize);
+        if verbose {
+            engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
+        }
+        Ok(Box::new(engine))
+    }
+
+    fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
+        oth::make_player(spec)
+    }
 }
 
 /// `Black (X)` or `White (O)`.

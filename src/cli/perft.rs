@@ -5,8 +5,9 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::games::CliGame;
 use super::output::{CliError, at_least_one_u32, print_json, rate, say, si};
-use super::{GameId, PositionArgs, othello};
+use super::{GameId, PositionArgs};
 
 /// Arguments of `tessera perft`.
 #[derive(Args, Debug)]
@@ -33,13 +34,12 @@ pub struct PerftArgs {
 /// # Errors
 /// Bad position input.
 pub fn run(args: &PerftArgs) -> Result<ExitCode, CliError> {
-    match args.game {
-        GameId::Othello => {
-            let pos = othello::load(&args.position)?.position;
-            let count = |d| tessera::games::othello::perft::perft(&pos, d);
-            report(args, "othello", &pos.to_string(), count);
-        }
-    }
+    dispatch!(args.game, perft(args))
+}
+
+fn perft<G: CliGame>(args: &PerftArgs) -> Result<ExitCode, CliError> {
+    let pos = G::load(&args.position)?.position;
+    report(args, G::ID, &pos.to_string(), |d| pos.perft(d));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -5,50 +5,38 @@
 use std::io::BufRead;
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
-use tessera::engine::Player;
-use tessera::game::Game;
-use tessera::games::othello::{self as oth, Color, Move, Position};
+use clap::Args;
+use tessera::game::{Game, Seat};
 
-use super::bestmove::load_weights;
+use super::games::CliGame;
 use super::output::{CliError, prompt, say, score_text};
-use super::{EngineArgs, GameId, PositionArgs, othello};
+use super::{EngineArgs, GameId, PositionArgs};
 
 /// The engine's time per move when no limit is given, milliseconds.
 pub const DEFAULT_TIME_MS: u64 = 1000;
-
-/// Who types the moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Human {
-    /// The human plays Black (moves first), the engine White.
-    Black,
-    /// The human plays White, the engine Black.
-    White,
-    /// The engine plays both sides (a demo; stdin is not read).
-    None,
-    /// Two humans at one keyboard; the engine only keeps the board.
-    Both,
-}
 
 /// Arguments of `tessera play`.
 #[derive(Args, Debug)]
 #[command(
     about = "Play a game in the terminal against the engine (moves are read from stdin)",
-    long_about = "Play a game in the terminal. The board is drawn with coordinates (a..h left \
-                  to right, 1..8 top to bottom; * marks the legal moves), the legal moves are \
-                  listed, and you type a move such as f5. Also: 'pass' (done for you when you \
-                  have no move), 'help', 'quit'. End of input (Ctrl-D) leaves the game \
-                  (exit code 0).\n\nThe engine thinks --time-ms 1000 per move unless --depth, \
-                  --time-ms or --nodes is given.",
+    long_about = "Play a game in the terminal. The board is drawn with coordinates (Othello: \
+                  a..h left to right, 1..8 top to bottom; * marks the legal moves), the legal \
+                  moves are listed, and you type a move such as f5. Also: 'help', 'quit'. A \
+                  forced pass is played for you. End of input (Ctrl-D) leaves the game (exit \
+                  code 0).\n\n--human names the seats people sit at: seat names or numbers \
+                  (Othello: black or x or 0, white or o or 1), comma-separated; 'none' lets the \
+                  engine play every seat, 'all' (or 'both') seats people everywhere.\n\nThe \
+                  engine thinks --time-ms 1000 per move unless --depth, --time-ms or --nodes is \
+                  given.",
     after_help = "Examples:\n  tessera play othello\n  tessera play othello --human white --depth 6\n  \
                   tessera play othello --human none --time-ms 200"
 )]
 pub struct PlayArgs {
     /// The game
     pub game: GameId,
-    /// Which side you play: black, white, none (engine vs engine) or both (two humans)
-    #[arg(long, value_enum, default_value_t = Human::Black)]
-    pub human: Human,
+    /// Seats played by people: names or numbers, comma-separated, or none / all (both)
+    #[arg(long, value_name = "SEATS", default_value = "0")]
+    pub human: String,
     #[command(flatten)]
     pub position: PositionArgs,
     #[command(flatten)]
@@ -60,9 +48,7 @@ pub struct PlayArgs {
 /// # Errors
 /// Bad input on the command line, unreadable stdin, or an engine failure.
 pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
-    match args.game {
-        GameId::Othello => othello_play(args),
-    }
+    dispatch!(args.game, play(args))
 }
 
 /// One line of stdin without its line end; `None` at end of input. Invalid UTF-8 is
@@ -78,92 +64,102 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
     Ok(Some(String::from_utf8_lossy(&buf).trim().to_string()))
 }
 
-fn is_human(human: Human, side: Color) -> bool {
-    match human {
-        Human::Black => side == Color::Black,
-        Human::White => side == Color::White,
-        Human::None => false,
-        Human::Both => true,
+/// The seats `--human` names, as a mask over seat numbers.
+///
+/// # Errors
+/// A name that is no seat of this game, listing the valid names.
+fn human_seats<G: CliGame>(pos: &G, text: &str) -> Result<u32, CliError> {
+    let all = (1u32 << pos.seats()) - 1;
+    match text.trim().to_ascii_lowercase().as_str() {
+        "none" => return Ok(0),
+        "all" | "both" => return Ok(all),
+        _ => {}
     }
+    let mut mask = 0;
+    for part in text.split(',') {
+        let seat = pos.seat_by_name(part).ok_or_else(|| {
+            let names: Vec<String> = (0..pos.seats())
+                .map(|i| format!("{i} = {}", pos.seat_name(Seat(i as u8))))
+                .collect();
+            CliError::input(format!(
+                "--human: '{}' is not a seat of {} (seats: {}; or none, all)",
+                tessera::game::shown(part),
+                G::ID,
+                names.join(", ")
+            ))
+        })?;
+        mask |= 1 << seat.0;
+    }
+    Ok(mask)
 }
 
-fn legal_list(pos: &Position) -> String {
-    let mut moves = <Position as Game>::Moves::default();
+fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
+    let mut moves = G::Moves::default();
     pos.generate_moves(&mut moves);
-    moves
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    moves.to_vec()
 }
 
-fn transcript_text(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .filter(|m| !m.is_pass())
-        .map(ToString::to_string)
-        .collect()
-}
-
-const HELP: &str = "Type a square such as f5 (column a..h, row 1..8), 'pass' when you have \
-                    no move, 'help' for this text, or 'quit' to leave.";
-
-fn othello_play(args: &PlayArgs) -> Result<ExitCode, CliError> {
-    let start = othello::load(&args.position)?.position;
-    let weights = load_weights(&args.engine)?;
+fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
+    let start = G::load(&args.position)?.position;
+    let humans = human_seats(&start, &args.human)?;
     args.engine.check()?;
     let limits = args.engine.limits(DEFAULT_TIME_MS);
-    let mut engine: Box<dyn Player<oth::Position>> = if args.engine.algo == super::Algo::Mcts {
-        oth::mcts_engine(&super::bestmove::mcts_spec(&args.engine)?)
-    } else {
-        Box::new(
-            oth::alphabeta_engine(
-                "tessera",
-                weights,
-                args.engine.tt_mb,
-                args.engine.exact_empties,
-            )
-            .with_threads(args.engine.threads as usize),
-        )
-    };
+    let mut engine = G::engine(&args.engine, false)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
 
-    say(match args.human {
-        Human::Black => "You play Black (X) against tessera (White, O).",
-        Human::White => "You play White (O) against tessera (Black, X).",
-        Human::None => "tessera plays both sides.",
-        Human::Both => "Two players: Black (X) and White (O) take turns at the keyboard.",
+    let seat_list = |mask: u32| {
+        (0..start.seats())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| start.seat_name(Seat(i as u8)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let all = (1u32 << start.seats()) - 1;
+    say(match humans {
+        0 => "tessera plays every seat.".to_string(),
+        m if m == all => format!("People play every seat: {}.", seat_list(m)),
+        m => format!(
+            "You play {} against tessera ({}).",
+            seat_list(m),
+            seat_list(all & !m)
+        ),
     });
-    if args.human != Human::None {
-        say(HELP);
+    if humans != 0 {
+        say(G::MOVE_HELP);
     }
 
+    let first = start.clone();
     let mut pos = start;
-    let mut played: Vec<Move> = Vec::new();
+    let mut played: Vec<G::Move> = Vec::new();
     loop {
         say("");
         say(pos.diagram());
-        if let Some(result) = othello::result_text(&pos) {
+        if let Some(result) = pos.result_text() {
             say(result);
-            say(format!("moves: {}", transcript_text(&played)));
+            say(format!("moves: {}", G::transcript(&played)));
             return Ok(ExitCode::SUCCESS);
         }
-        let side = pos.side();
-        if pos.legal_placements() == 0 {
-            say(format!(
-                "{} has no legal move and passes.",
-                othello::color_name(side)
-            ));
-            pos = pos.play(Move::PASS);
-            played.push(Move::PASS);
+        let seat = pos.to_move();
+        let name = pos.seat_name(seat);
+        let legal = legal_moves(&pos);
+        if let [only] = legal[..]
+            && pos.is_pass(only)
+        {
+            say(format!("{name} has no legal move and passes."));
+            pos = pos.play(only);
+            played.push(only);
             continue;
         }
-        if is_human(args.human, side) {
-            let legal = legal_list(&pos);
-            say(format!("legal moves: {legal}"));
+        if humans >> seat.0 & 1 == 1 {
+            let list = legal
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            say(format!("legal moves: {list}"));
             loop {
-                prompt(format!("{} move> ", othello::color_name(side)));
+                prompt(format!("{name} move> "));
                 let Some(line) = read_line(&mut input)? else {
                     say("");
                     say("end of input: leaving the game.");
@@ -173,28 +169,30 @@ fn othello_play(args: &PlayArgs) -> Result<ExitCode, CliError> {
                     "" => continue,
                     "quit" | "exit" | "q" => {
                         say("quit: leaving the game.");
-                        say(format!("moves: {}", transcript_text(&played)));
+                        say(format!("moves: {}", G::transcript(&played)));
                         return Ok(ExitCode::SUCCESS);
                     }
                     "help" | "?" | "h" => {
-                        say(HELP);
-                        say(format!("legal moves: {legal}"));
+                        say(G::MOVE_HELP);
+                        say(format!("legal moves: {list}"));
                         continue;
                     }
                     _ => {}
                 }
                 match pos.parse_move(&line) {
                     Ok(mv) => {
-                        say(format!("{} plays {mv}", othello::color_name(side)));
+                        say(format!("{name} plays {mv}"));
                         pos = pos.play(mv);
                         played.push(mv);
                         break;
                     }
-                    Err(e) => say(format!("{e}. Legal moves: {legal}. Try again.")),
+                    Err(e) => say(format!("{e}. Legal moves: {list}. Try again.")),
                 }
             }
         } else {
-            let thought = engine.choose(&pos, &limits).map_err(CliError::failure)?;
+            let thought = engine
+                .choose_in_game(&first, &played, &pos, &limits)
+                .map_err(CliError::failure)?;
             let mv = thought
                 .best_move
                 .filter(|&m| pos.is_legal(m))
@@ -202,10 +200,8 @@ fn othello_play(args: &PlayArgs) -> Result<ExitCode, CliError> {
                     CliError::failure(format!("the engine returned no legal move in {pos}"))
                 })?;
             say(format!(
-                "{} (tessera) plays {mv}: score {} for {}, depth {}, {} nodes, {:.2} s",
-                othello::color_name(side),
+                "{name} (tessera) plays {mv}: score {} for {name}, depth {}, {} nodes, {:.2} s",
                 score_text(thought.score, thought.unit, thought.exact),
-                othello::color_name(side),
                 thought.depth,
                 thought.nodes,
                 thought.elapsed.as_secs_f64()

@@ -60,8 +60,8 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let loaded = othello::load(&args.position)?;
     let pos = loaded.position;
     if !args.json {
-        let origin = match &loaded.ffo {
-            Some(p) => format!("  {}", p.describe()),
+        let origin = match &loaded.origin {
+            Some(o) => format!("  {o}"),
             None => String::new(),
         };
         say(format!("position {pos}{origin}"));
@@ -95,7 +95,7 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
             "nps": nps,
             "stopped": sol.score.is_none(),
             "game_over": game_over,
-            "ffo": loaded.ffo.as_ref().map(othello::FfoProblem::json),
+            "ffo": loaded.json["ffo"],
         }));
     } else if let Some(score) = sol.score {
         if let Some(result) = othello::result_text(&pos) {

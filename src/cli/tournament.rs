@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Args, Subcommand};
 use tessera::engine::EngineSpec;
-use tessera::games::othello::{self, Position};
 use tessera::tournament::openings::{self, OpeningSource};
 use tessera::tournament::record::{self, GameRecord};
 use tessera::tournament::report::{self, SprtSettings};
@@ -16,6 +15,7 @@ use tessera::tournament::runner::{self, RunOptions, Settings};
 use tessera::tournament::schedule::{self, Format};
 
 use super::GameId;
+use super::games::CliGame;
 use super::output::{self, CliError};
 
 /// Play engines against each other and rate them (round-robin or gauntlet, colour-swapped
@@ -104,9 +104,9 @@ struct PlayArgs {
     /// Stop early by a GSPRT on pentanomial pairs: elo0=..,elo1=..[,alpha=0.05][,beta=0.05][,model=normalized|logistic]
     #[arg(long, value_name = "SPEC")]
     sprt: Option<String>,
-    /// Games longer than this many plies end as draws
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    max_plies: u64,
+    /// Games longer than this many plies end as draws [default: Othello 1000, Quixo 200]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_plies: Option<u64>,
     /// Play only the I-th of N disjoint slices of the schedule (then `tournament merge`)
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
@@ -127,32 +127,20 @@ enum FormatArg {
     Gauntlet,
 }
 
-fn game_name(g: GameId) -> &'static str {
-    match g {
-        GameId::Othello => "othello",
-    }
-}
-
-fn seats(g: GameId) -> usize {
-    match g {
-        GameId::Othello => 2,
-    }
-}
-
 /// Runs the command.
 pub fn run(args: &TournamentArgs) -> Result<ExitCode, CliError> {
     match (&args.action, &args.play) {
         (Some(Action::Report { dir, json }), _) => report_dir(dir, *json),
         (Some(Action::Merge { dirs, out, json }), _) => merge(dirs, out, *json),
-        (None, Some(play)) => play_tournament(play),
+        (None, Some(play)) => dispatch!(play.game, play_tournament(play)),
         (None, None) => Err(CliError::input(
             "give a game (e.g. `tessera tournament othello --engines A,B`) or `report DIR`",
         )),
     }
 }
 
-fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
-    let game = game_name(a.game);
+fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
+    let game = G::ID;
     let mut engines = Vec::new();
     for name in &a.engines {
         engines.push(EngineSpec::resolve(name).map_err(CliError::input)?);
@@ -166,16 +154,14 @@ fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
             e.name, e.game
         )));
     }
-    let n_seats = seats(a.game);
+    let n_seats = G::start().seats();
     let rounds = match (a.games, a.rounds) {
         (Some(g), _) => g.div_ceil(n_seats as u64) as usize,
         (None, Some(r)) => r as usize,
         (None, None) => 10,
     };
     let openings = match (&a.openings, a.random_plies) {
-        (Some(path), _) => match a.game {
-            GameId::Othello => openings::read_file::<Position>(path).map_err(CliError::input)?,
-        },
+        (Some(path), _) => openings::read_file::<G>(path).map_err(CliError::input)?,
         (None, Some(0)) => OpeningSource::Start,
         (None, Some(n)) => OpeningSource::RandomPlies(n),
         (None, None) => OpeningSource::RandomPlies(8),
@@ -202,7 +188,7 @@ fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
         rounds,
         openings,
         seed: a.seed,
-        max_plies: a.max_plies as usize,
+        max_plies: a.max_plies.unwrap_or(G::DEFAULT_MAX_PLIES) as usize,
         sprt,
         anchor: a.anchor.clone(),
     };
@@ -217,10 +203,8 @@ fn play_tournament(a: &PlayArgs) -> Result<ExitCode, CliError> {
         progress: !a.no_progress && !a.json,
         interrupt: Some(interrupt_flag()),
     };
-    let outcome = match a.game {
-        GameId::Othello => runner::run::<Position>(&settings, &options, &othello::make_player),
-    }
-    .map_err(CliError::input)?;
+    let outcome =
+        runner::run::<G>(&settings, &options, &G::make_player).map_err(CliError::input)?;
     if a.json {
         let mut v =
             serde_json::to_value(&outcome.report).map_err(|e| CliError::failure(e.to_string()))?;

@@ -1,0 +1,192 @@
+//! What the command line needs to know about each game, behind one trait, so `perft`,
+//! `bestmove`, `play` and `tournament` are written once for every game.
+//!
+//! Adding a game: implement [`CliGame`] for its position type (next to the game's other
+//! command-line specifics) and add its [`super::GameId`] variant and its line in
+//! `dispatch!` (in `cli/mod.rs`).
+
+use tessera::engine::{EngineSpec, Player};
+use tessera::game::{Game, Seat};
+
+use super::output::CliError;
+use super::{EngineArgs, PositionArgs};
+
+/// A position to work on, where it came from, and anything the game adds to the reports.
+#[derive(Clone, Debug)]
+pub struct Loaded<G> {
+    /// The position.
+    pub position: G,
+    /// A line naming where the position came from (e.g. the FFO problem and its reference
+    /// answer), shown after the position in text output.
+    pub origin: Option<String>,
+    /// Extra fields for JSON output (e.g. `{"ffo": {...}}`), an object or null.
+    pub json: serde_json::Value,
+}
+
+impl<G> Loaded<G> {
+    /// A position with nothing more to say about it.
+    pub fn plain(position: G) -> Self {
+        Self {
+            position,
+            origin: None,
+            json: serde_json::Value::Null,
+        }
+    }
+}
+
+/// The command line's view of a game.
+pub trait CliGame: Game {
+    /// Unit of the engines' scores (e.g. `"centi-discs"`).
+    const SCORE_UNIT: &'static str;
+
+    /// Default `--max-plies` of tournaments: longer games are adjudicated as draws.
+    const DEFAULT_MAX_PLIES: u64 = 1000;
+
+    /// Help text for typing a move in `play`.
+    const MOVE_HELP: &'static str;
+
+    /// The position the flags describe; the start position when none is given.
+    ///
+    /// # Errors
+    /// An input error naming the flag and what is wrong with its value.
+    fn load(args: &PositionArgs) -> Result<Loaded<Self>, CliError> {
+        if args.ffo.is_some() {
+            return Err(CliError::input(format!(
+                "--ffo is the Othello endgame suite; {} positions come from --position or --moves",
+                Self::ID
+            )));
+        }
+        if let Some(text) = &args.position {
+            let position = text
+                .parse::<Self>()
+                .map_err(|e| CliError::input(format!("bad --position: {e}")))?;
+            return Ok(Loaded::plain(position));
+        }
+        if let Some(text) = &args.moves {
+            let (start, moves) = Self::parse_opening_moves(text)
+                .map_err(|e| CliError::input(format!("bad --moves: {e}")))?;
+            let position = moves.iter().fold(start, |p, &m| p.play(m));
+            return Ok(Loaded::plain(position));
+        }
+        Ok(Loaded::plain(Self::start()))
+    }
+
+    /// Moves played from the start position (`--moves`).
+    ///
+    /// # Errors
+    /// A message naming the first bad move.
+    fn parse_opening_moves(text: &str) -> Result<(Self, Vec<Self::Move>), String> {
+        let start = Self::start();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for (i, token) in text.split_whitespace().enumerate() {
+            let mv = pos
+                .parse_move(token)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            pos = pos.play(mv);
+            moves.push(mv);
+        }
+        Ok((start, moves))
+    }
+
+    /// The seat's name for people, e.g. `Black (X)`.
+    fn seat_name(&self, seat: Seat) -> String;
+
+    /// The seat named by `text` (case-insensitive) for `play --human`: a colour, a symbol
+    /// or the seat number.
+    fn seat_by_name(&self, text: &str) -> Option<Seat> {
+        let text = text.trim().to_ascii_lowercase();
+        (0..self.seats()).map(|i| Seat(i as u8)).find(|&s| {
+            text == s.0.to_string()
+                || self
+                    .seat_name(s)
+                    .to_ascii_lowercase()
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| !w.is_empty() && w == text)
+        })
+    }
+
+    /// Whether `mv` is a pass (played for a person automatically when it is the only move).
+    fn is_pass(&self, mv: Self::Move) -> bool {
+        mv.to_string().eq_ignore_ascii_case("pass")
+    }
+
+    /// A game's moves as one line of text (default: separated by spaces).
+    fn transcript(moves: &[Self::Move]) -> String {
+        moves
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The board drawn for a terminal, with coordinates.
+    fn diagram(&self) -> String;
+
+    /// Leaf count of the move tree `depth` plies deep (a game's fast perft, or the generic one).
+    fn perft(&self, depth: u32) -> u64 {
+        tessera::game::perft::perft(self, depth)
+    }
+
+    /// The result of a finished game for people (`None` while the game goes on).
+    fn result_text(&self) -> Option<String> {
+        let outcome = self.outcome()?;
+        let parts: Vec<String> = (0..self.seats())
+            .map(|i| {
+                let s = Seat(i as u8);
+                format!(
+                    "{} {} (place {})",
+                    self.seat_name(s),
+                    outcome.score(s),
+                    outcome.rank(s)
+                )
+            })
+            .collect();
+        Some(format!("game over: {}", parts.join(", ")))
+    }
+
+    /// The score of a finished game for the side to move, in [`CliGame::SCORE_UNIT`]
+    /// (default: its [`Outcome::margin`](tessera::game::Outcome::margin)); 0 while the
+    /// game goes on.
+    fn final_score(&self) -> i32 {
+        self.outcome().map_or(0, |o| o.margin(self.to_move()))
+    }
+
+    /// The result of a finished game as JSON (`None` while the game goes on).
+    fn result_json(&self) -> Option<serde_json::Value> {
+        let outcome = self.outcome()?;
+        let seats: Vec<serde_json::Value> = (0..self.seats())
+            .map(|i| {
+                let s = Seat(i as u8);
+                serde_json::json!({
+                    "seat": i,
+                    "name": self.seat_name(s),
+                    "score": outcome.score(s),
+                    "place": outcome.rank(s),
+                })
+            })
+            .collect();
+        Some(serde_json::json!({ "seats": seats }))
+    }
+
+    /// A note printed before the search (e.g. "solving exactly"), if any.
+    fn search_note(
+        &self,
+        _engine: &EngineArgs,
+        _limits: &tessera::search::Limits,
+    ) -> Option<String> {
+        None
+    }
+
+    /// The engine the command line's settings describe (`bestmove`, `play`).
+    ///
+    /// # Errors
+    /// Settings this game's engines do not take, or an unreadable weights file.
+    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError>;
+
+    /// Builds a player from a preset (tournaments).
+    ///
+    /// # Errors
+    /// As the game's `make_player`.
+    fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String>;
+}
