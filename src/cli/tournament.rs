@@ -154,7 +154,12 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
             e.name, e.game
         )));
     }
-    let n_seats = G::start().seats();
+    // Team games are scheduled by teams (one engine per team).
+    let start = G::start();
+    let n_seats = (0..start.seats())
+        .map(|s| usize::from(start.team(tessera::game::Seat(s as u8))) + 1)
+        .max()
+        .unwrap_or(2);
     let rounds = match (a.games, a.rounds) {
         (Some(g), _) => g.div_ceil(n_seats as u64) as usize,
         (None, Some(r)) => r as usize,
@@ -341,7 +346,7 @@ fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError>
         serde_json::to_string_pretty(&rep).unwrap_or_default(),
     );
     // Shards that are missing or unfinished leave holes in the schedule: say so.
-    let seats = merged.first().map_or(2, |r| r.engines.len());
+    let seats = merged.first().map_or(2, |r| r.sides_view().engines.len());
     let scheduled = schedule::groups(settings.engines.len(), seats, settings.format).len()
         * settings.rounds
         * seats;

@@ -57,6 +57,64 @@ pub struct GameRecord {
     pub detail: Option<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Team per seat in team games (four-seat Quixo: `[0, 1, 0, 1]`); empty (and absent
+    /// from the JSON) when every seat is its own side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<u8>,
+}
+
+impl GameRecord {
+    /// The game as its sides saw it: for a team game, one entry per team (the engine, points
+    /// and place of the team's first seat; teammates share results), otherwise the record
+    /// itself. Ratings and head-to-head statistics are computed on this view.
+    #[must_use]
+    pub fn sides_view(&self) -> std::borrow::Cow<'_, GameRecord> {
+        if self.teams.is_empty() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let n = self
+            .teams
+            .iter()
+            .map(|&t| usize::from(t) + 1)
+            .max()
+            .unwrap_or(0);
+        let first: Vec<usize> = (0..n)
+            .filter_map(|t| self.teams.iter().position(|&x| usize::from(x) == t))
+            .collect();
+        let pick = |v: &[usize]| -> Vec<usize> {
+            first.iter().filter_map(|&i| v.get(i).copied()).collect()
+        };
+        let ranks_of_seats = pick(&self.ranks);
+        // Places among teams: 1 + the number of teams placed strictly better.
+        let ranks: Vec<usize> = ranks_of_seats
+            .iter()
+            .map(|&r| 1 + ranks_of_seats.iter().filter(|&&o| o < r).count())
+            .collect();
+        let mut side = self.clone();
+        side.engines = first.iter().map(|&i| self.engines[i].clone()).collect();
+        side.scores = first
+            .iter()
+            .filter_map(|&i| self.scores.get(i).copied())
+            .collect();
+        side.points = GameRecord::points_from_ranks(&ranks);
+        side.ranks = ranks;
+        side.teams = Vec::new();
+        std::borrow::Cow::Owned(side)
+    }
+
+    /// In a team game, sets every seat's points to its team's (1 win, 1/2 draw, 0 loss for
+    /// two teams), from the seats' places. Does nothing outside team games.
+    pub fn share_team_points(&mut self) {
+        if self.teams.is_empty() || self.ranks.len() != self.teams.len() {
+            return;
+        }
+        let side = self.sides_view().into_owned();
+        self.points = self
+            .teams
+            .iter()
+            .map(|&t| side.points.get(usize::from(t)).copied().unwrap_or(0.0))
+            .collect();
+    }
 }
 
 impl GameRecord {
@@ -179,5 +237,51 @@ mod tests {
             GameRecord::points_from_ranks(&[1, 1, 3]),
             vec![0.75, 0.75, 0.0]
         );
+    }
+
+    fn team_game(ranks: Vec<usize>) -> GameRecord {
+        GameRecord {
+            id: 0,
+            block: 0,
+            round: 0,
+            game: "quixo-4p".into(),
+            seed: 1,
+            engines: ["a", "b", "a", "b"].map(String::from).to_vec(),
+            opening: String::new(),
+            start: String::new(),
+            moves: Vec::new(),
+            scores: vec![0, 1, 0, 1],
+            points: GameRecord::points_from_ranks(&ranks),
+            ranks,
+            reason: Reason::Normal,
+            detail: None,
+            seconds: 0.0,
+            teams: vec![0, 1, 0, 1],
+        }
+    }
+
+    #[test]
+    fn team_games_are_scored_and_viewed_by_team() {
+        // Team O (seats 1 and 3) won: seats 0 and 2 share second place.
+        let mut r = team_game(vec![2, 1, 2, 1]);
+        r.share_team_points();
+        assert_eq!(r.points, vec![0.0, 1.0, 0.0, 1.0]);
+        let side = r.sides_view();
+        assert_eq!(side.engines, vec!["a", "b"]);
+        assert_eq!(side.ranks, vec![2, 1]);
+        assert_eq!(side.points, vec![0.0, 1.0]);
+        assert_eq!(side.scores, vec![0, 1]);
+        assert!(side.teams.is_empty());
+        // A draw between teams.
+        let mut d = team_game(vec![1, 1, 1, 1]);
+        d.share_team_points();
+        assert_eq!(d.points, vec![0.5; 4]);
+        // The JSON of a team game keeps the teams; other games have no `teams` field.
+        let json = serde_json::to_string(&d).unwrap();
+        assert!(json.contains("\"teams\":[0,1,0,1]"), "{json}");
+        let mut plain = team_game(vec![1, 2, 1, 2]);
+        plain.teams.clear();
+        assert!(!serde_json::to_string(&plain).unwrap().contains("teams"));
+        assert!(matches!(plain.sides_view(), std::borrow::Cow::Borrowed(_)));
     }
 }

@@ -264,6 +264,7 @@ fn sprt_state(settings: &Settings, records: &[GameRecord]) -> Option<SprtState> 
 /// Whether the SPRT has reached a bound.
 #[must_use]
 pub fn sprt_decided(settings: &Settings, records: &[GameRecord]) -> bool {
+    let records = &sides_view(records)[..];
     sprt_state(settings, records).is_some_and(|s| s.decision != "continue")
 }
 
@@ -347,9 +348,19 @@ fn fit_ratings<const S: usize>(
     rows
 }
 
+/// The records as their sides saw them (team games collapsed to one entry per team).
+fn sides_view(records: &[GameRecord]) -> Vec<GameRecord> {
+    records
+        .iter()
+        .map(|r| r.sides_view().into_owned())
+        .collect()
+}
+
 /// Builds the report of `records` under `settings`.
 #[must_use]
 pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
+    let sides = sides_view(records);
+    let records = &sides[..];
     let names: Vec<String> = settings.engines.iter().map(|e| e.name.clone()).collect();
     let mut reasons = BTreeMap::new();
     for r in records {
@@ -391,6 +402,7 @@ pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
 /// One line for the progress bar: the running score of the first pairing, or the leader.
 #[must_use]
 pub fn progress_line(settings: &Settings, records: &[GameRecord]) -> String {
+    let records = &sides_view(records)[..];
     if settings.engines.len() == 2 {
         let (p, _) = pairing(
             &settings.engines[0].name,

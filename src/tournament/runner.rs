@@ -102,6 +102,16 @@ fn check_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
     }
 }
 
+/// The number of sides of a game whose seats play for the teams `team_of_seat`
+/// (team ids are `0..sides`).
+fn sides(team_of_seat: &[u8]) -> usize {
+    team_of_seat
+        .iter()
+        .map(|&t| usize::from(t) + 1)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Plays one game of the schedule.
 pub fn play_game<G: Game>(
     settings: &Settings,
@@ -127,10 +137,27 @@ pub fn play_game<G: Game>(
         reason: Reason::Normal,
         detail: None,
         seconds: 0.0,
+        teams: Vec::new(),
     };
     let n = opening.position.seats();
+    let team_of_seat: Vec<u8> = (0..n)
+        .map(|s| opening.position.team(Seat(s as u8)))
+        .collect();
+    if sides(&team_of_seat) != n {
+        rec.teams.clone_from(&team_of_seat);
+    }
+    // A forfeit loses for the seat's whole team (every seat is its own team outside team
+    // games): its team's seats are ranked last, the others share first place.
     let forfeit = |rec: &mut GameRecord, seat: usize, reason: Reason, detail: String| {
-        let ranks: Vec<usize> = (0..n).map(|s| if s == seat { n } else { 1 }).collect();
+        let ranks: Vec<usize> = (0..n)
+            .map(|s| {
+                if team_of_seat[s] == team_of_seat[seat] {
+                    n
+                } else {
+                    1
+                }
+            })
+            .collect();
         rec.points = GameRecord::points_from_ranks(&ranks);
         rec.ranks = ranks;
         rec.reason = reason;
@@ -148,6 +175,7 @@ pub fn play_game<G: Game>(
                     format!("{}: {e}", spec.name),
                 );
                 rec.seconds = started.elapsed().as_secs_f64();
+                rec.share_team_points();
                 return rec;
             }
         }
@@ -208,6 +236,7 @@ pub fn play_game<G: Game>(
         }
     }
     rec.seconds = started.elapsed().as_secs_f64();
+    rec.share_team_points();
     rec
 }
 
@@ -236,7 +265,13 @@ pub fn run<G: Game>(
     options: &RunOptions,
     factory: &PlayerFactory<G>,
 ) -> Result<Outcome, String> {
-    let seats = G::start().seats();
+    let start = G::start();
+    let team_of_seat: Vec<u8> = (0..start.seats())
+        .map(|s| start.team(Seat(s as u8)))
+        .collect();
+    // Team games (four-seat Quixo) are scheduled by teams: one engine per team, playing
+    // every seat of its team; "seats" below counts the sides of the schedule.
+    let seats = sides(&team_of_seat);
     if settings.engines.len() < seats {
         return Err(format!(
             "a tournament of {} needs at least {seats} engines, got {}",
@@ -290,12 +325,20 @@ pub fn run<G: Game>(
     };
     let done_ids: std::collections::HashSet<usize> = done.iter().map(|r| r.id).collect();
 
-    let all = schedule::schedule(
+    let mut all = schedule::schedule(
         settings.engines.len(),
         seats,
         settings.format,
         settings.rounds,
     );
+    if seats != team_of_seat.len() {
+        for slot in &mut all {
+            slot.seats = team_of_seat
+                .iter()
+                .map(|&t| slot.seats[usize::from(t)])
+                .collect();
+        }
+    }
     let mine: Vec<&Slot> = all
         .iter()
         .filter(|s| schedule::in_shard(s, options.shard))
