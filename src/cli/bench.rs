@@ -6,99 +6,131 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
-use tessera::engine::Player;
-use tessera::games::othello::{self, Position, eval::Weights};
 use tessera::search::Limits;
-use tessera::tournament::openings::OpeningSource;
 
-use super::output::{CliError, print_json, say, si};
-use super::{GameId, othello as cli_othello};
+use super::games::CliGame;
+use super::output::{CliError, at_least_one_u64, print_json, say, si};
+use super::{Algo, EngineArgs, GameId};
 
 /// Arguments of `tessera bench`.
 #[derive(Args, Debug)]
 #[command(
-    about = "Search a fixed set of positions to a fixed depth: total nodes (a signature of the \
-             search), time and nodes/s",
-    after_help = "The positions: seven random openings of 0-26 plies (seed 2026) and the 20 FFO \
-                  positions #40-#59, searched by the midgame alpha-beta (no exact solver) with a \
-                  fresh 64 MiB table each. With --threads 1 the node total is deterministic.\n\
-                  Example: tessera bench othello --depth 10 --threads 2"
+    about = "Search a fixed set of positions with a fixed workload: total nodes (a signature \
+             of the search), time and nodes/s",
+    after_help = "The positions: random openings of 0-26 plies (seed 2026; fewer for games \
+                  that end sooner) and, for Othello, the 20 FFO positions #40-#59. Alpha-beta \
+                  searches each to --depth (no exact solver) with a fresh 16 MiB table; MCTS \
+                  runs --iterations per position from seed 0. With --threads 1 the totals are \
+                  deterministic: nodes for alpha-beta; for MCTS the signature is the sum of \
+                  the root scores and the chosen moves.\n\
+                  Examples:\n  tessera bench othello --depth 10 --threads 2\n  \
+                  tessera bench othello --algo mcts --iterations 20000"
 )]
 pub struct BenchArgs {
     /// The game
     pub game: GameId,
-    /// Search depth per position, plies (1..=20; each ply costs about 3x the one before)
+    /// Alpha-beta search depth per position, plies (1..=20; each ply costs about 3x the one before)
     #[arg(long, value_name = "N", default_value_t = 9,
           value_parser = clap::value_parser!(u32).range(1..=20))]
     pub depth: u32,
-    /// Search threads (Lazy SMP)
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: u64,
+    /// Search threads (Lazy SMP; MCTS: root-parallel trees)
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Search algorithm
+    #[arg(long, value_enum, default_value_t = Algo::Alphabeta)]
+    pub algo: Algo,
+    /// MCTS iterations per position
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = at_least_one_u64)]
+    pub iterations: u64,
     /// Print one JSON object instead of the table
     #[arg(long)]
     pub json: bool,
 }
 
 /// Lengths (plies) of the random openings in the bench, each drawn from seed 2026.
-const OPENING_PLIES: &[u32] = &[0, 6, 10, 14, 18, 22, 26];
+pub const OPENING_PLIES: &[u32] = &[0, 6, 10, 14, 18, 22, 26];
 
 /// Runs `tessera bench`.
 ///
 /// # Errors
-/// None beyond argument parsing; kept for symmetry with the other commands.
+/// An engine failure.
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
-    let GameId::Othello = args.game;
-    let mut positions: Vec<(String, Position)> = Vec::new();
-    for &n in OPENING_PLIES {
-        let o = OpeningSource::RandomPlies(n)
-            .opening::<Position>(0, 2026)
-            .map_err(CliError::failure)?;
-        positions.push((format!("random-{n}-plies"), o.position));
-    }
-    for p in cli_othello::ffo_suite() {
-        positions.push((format!("ffo-{}", p.id), p.position));
-    }
-    let threads = args.threads as usize;
-    let limits = Limits::depth(args.depth);
+    dispatch!(args.game, bench(args))
+}
+
+fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
+    let positions = G::bench_positions()?;
+    let engine_args = EngineArgs {
+        depth: Some(args.depth),
+        time_ms: None,
+        nodes: None,
+        tt_mb: 16,
+        exact_empties: 0,
+        weights: None,
+        algo: args.algo,
+        iterations: Some(args.iterations),
+        threads: args.threads,
+        seed: 0,
+        c: 1.0,
+    };
+    let limits = match args.algo {
+        Algo::Mcts => Limits::default(),
+        _ => Limits::depth(args.depth),
+    };
     let mut total_nodes = 0u64;
+    let mut signature = 0i64;
     let mut rows = Vec::new();
     let started = Instant::now();
     if !args.json {
         say(format!(
-            "{:<24} {:>12} {:>9} {:>12}",
+            "{:<24} {:>12} {:>9} {:>12}  move",
             "position", "nodes", "seconds", "nodes/s"
         ));
     }
     for (name, pos) in &positions {
-        let mut engine =
-            othello::alphabeta_engine("bench", Weights::default(), 16, 0).with_threads(threads);
+        let mut engine = G::engine(&engine_args, false)?;
         let t = engine.choose(pos, &limits).map_err(CliError::failure)?;
         let secs = t.elapsed.as_secs_f64();
         total_nodes += t.nodes;
+        let best = t.best_move.map(|m| m.to_string());
+        signature += i64::from(t.score)
+            + best
+                .as_deref()
+                .map_or(0, |m| m.bytes().map(i64::from).sum::<i64>());
         if !args.json {
             say(format!(
-                "{name:<24} {:>12} {secs:>9.3} {:>12}",
+                "{name:<24} {:>12} {secs:>9.3} {:>12}  {}",
                 t.nodes,
-                si(t.nps())
+                si(t.nps()),
+                best.as_deref().unwrap_or("-")
             ));
         }
         rows.push(
             serde_json::json!({"position": name, "nodes": t.nodes, "seconds": secs,
-            "move": t.best_move.map(|m| m.to_string())}),
+            "move": best, "score": t.score}),
         );
     }
     let secs = started.elapsed().as_secs_f64();
     let nps = total_nodes as f64 / secs.max(1e-9);
+    let algo = match args.algo {
+        Algo::Mcts => "mcts",
+        _ => "alphabeta",
+    };
     if args.json {
         print_json(
-            &serde_json::json!({"game": "othello", "depth": args.depth, "threads": threads,
-            "nodes": total_nodes, "seconds": secs, "nps": nps, "positions": rows}),
+            &serde_json::json!({"game": G::ID, "algo": algo, "depth": args.depth,
+            "iterations": args.iterations, "threads": args.threads, "nodes": total_nodes,
+            "signature": signature, "seconds": secs, "nps": nps, "positions": rows}),
         );
     } else {
+        let workload = match args.algo {
+            Algo::Mcts => format!("{} iterations, signature {signature}", args.iterations),
+            _ => format!("depth {}", args.depth),
+        };
         say(format!(
-            "Bench: {total_nodes} nodes, {secs:.3} s, {} nodes/s, depth {}, {threads} thread(s)",
+            "Bench: {total_nodes} nodes, {secs:.3} s, {} nodes/s, {workload}, {} thread(s)",
             si(nps),
-            args.depth
+            args.threads
         ));
     }
     Ok(ExitCode::SUCCESS)

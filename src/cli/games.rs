@@ -178,6 +178,31 @@ pub trait CliGame: Game {
         None
     }
 
+    /// The positions of `tessera bench`, named: random openings of
+    /// [`OPENING_PLIES`](super::bench::OPENING_PLIES) plies from seed 2026 (lengths the
+    /// game cannot reach are skipped).
+    ///
+    /// # Errors
+    /// Never for a well-formed game (a failure to build an opening is reported).
+    fn bench_positions() -> Result<Vec<(String, Self)>, CliError> {
+        let mut out = Vec::new();
+        for &n in super::bench::OPENING_PLIES {
+            if let Ok(o) = tessera::tournament::openings::OpeningSource::RandomPlies(n)
+                .opening::<Self>(0, 2026)
+                && o.position.outcome().is_none()
+            {
+                out.push((format!("random-{n}-plies"), o.position));
+            }
+        }
+        if out.is_empty() {
+            return Err(CliError::failure(format!(
+                "no bench positions for {}",
+                Self::ID
+            )));
+        }
+        Ok(out)
+    }
+
     /// The engine the command line's settings describe (`bestmove`, `play`).
     ///
     /// # Errors

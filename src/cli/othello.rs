@@ -202,6 +202,21 @@ impl CliGame for Position {
         Ok(Box::new(engine))
     }
 
+    /// The random openings and the FFO suite #40-#59.
+    fn bench_positions() -> Result<Vec<(String, Self)>, CliError> {
+        let mut out = Vec::new();
+        for &n in super::bench::OPENING_PLIES {
+            let o = tessera::tournament::openings::OpeningSource::RandomPlies(n)
+                .opening::<Self>(0, 2026)
+                .map_err(CliError::failure)?;
+            out.push((format!("random-{n}-plies"), o.position));
+        }
+        for p in ffo_suite() {
+            out.push((format!("ffo-{}", p.id), p.position));
+        }
+        Ok(out)
+    }
+
     fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
         oth::make_player(spec)
     }
