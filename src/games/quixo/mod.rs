@@ -6,6 +6,7 @@ pub mod geometry;
 mod notation;
 pub mod perft;
 mod position;
+pub mod retro;
 pub mod zobrist;
 
 pub use position::{MAX_MOVES, Move, Position, Quixo, Quixo4p};
