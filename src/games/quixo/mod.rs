@@ -6,6 +6,7 @@ pub mod geometry;
 mod notation;
 pub mod perft;
 mod position;
+pub mod prove;
 pub mod retro;
 pub mod zobrist;
 
