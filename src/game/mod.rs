@@ -81,6 +81,11 @@ pub trait Game:
     /// Upper bound (exclusive) of [`MoveCode::code`] over all moves.
     const MOVE_CODES: usize;
 
+    /// Whether the search scores a position that repeats one earlier on its own search
+    /// path (same key, so the same seat to move) as a draw, 0. Off by default (Othello
+    /// cannot repeat); Quixo turns it on, since its moves may cycle forever.
+    const REPETITION_DRAWS: bool = false;
+
     /// The game's standard start position (for games with random setups, the setup is an
     /// ordinary move sequence or an option of the game id, never hidden state).
     fn start() -> Self;

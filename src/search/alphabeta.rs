@@ -66,6 +66,9 @@ struct Searcher<'a, G: Game, E: Evaluator<G>> {
     ordering: MoveOrdering,
     pv: Vec<[G::Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// Keys of the positions on the current path, by ply (used only when
+    /// [`Game::REPETITION_DRAWS`]).
+    path: [u64; MAX_PLY + 1],
 }
 
 /// Converts a score to its form in the table: forced-win scores relative to the node.
@@ -114,6 +117,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, G, E> {
         self.pv_len[ply] = ply;
         if self.clock.should_stop(self.nodes) {
             return 0;
+        }
+        if G::REPETITION_DRAWS {
+            // A position already on the path (same board, same seat to move) is a draw:
+            // the side that repeats can keep repeating.
+            let key = pos.key();
+            if self.path[..ply].contains(&key) {
+                return 0;
+            }
+            self.path[ply] = key;
         }
         let mut moves = G::Moves::default();
         pos.generate_moves(&mut moves);
@@ -304,6 +316,7 @@ fn iterate<G: Game, E: Evaluator<G>>(
         ordering: MoveOrdering::new(G::MOVE_CODES),
         pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
         pv_len: [0; MAX_PLY + 1],
+        path: [0; MAX_PLY + 1],
     };
     let mut result = SearchResult {
         best_move: None,

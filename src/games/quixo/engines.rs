@@ -1,0 +1,149 @@
+//! Quixo players: the alpha-beta engine over [`super::eval::Eval`], MCTS with an optional
+//! "immediate win first" playout policy, and the GTP naming of seats and moves, for both
+//! game ids (`quixo`, `quixo-4p`) through the one generic [`Position`].
+
+use rand::RngExt;
+use rand::rngs::StdRng;
+
+use super::eval::{Eval, Weights};
+use super::position::{Move, Position};
+use crate::engine::{AlphaBetaEngine, EngineSpec, MctsEngine, Player};
+use crate::game::{MoveError, Seat};
+use crate::protocol::gtp::GtpGame;
+use crate::search::mcts::{MctsConfig, PlayoutPolicy};
+
+/// Unit of Quixo alpha-beta scores (forced results are `WIN - plies`).
+pub const SCORE_UNIT: &str = "centi-cubes";
+
+/// The Quixo alpha-beta engine: baseline evaluation with `weights` and a `tt_mib` MiB
+/// table; repetitions on the search path score as draws.
+#[must_use]
+pub fn alphabeta_engine<const FOUR: bool>(
+    name: impl Into<String>,
+    weights: Weights,
+    tt_mib: usize,
+) -> AlphaBetaEngine<Position<FOUR>, Eval> {
+    AlphaBetaEngine::new(name, Eval::new(weights), SCORE_UNIT, tt_mib)
+}
+
+/// Playouts that play a move completing the mover's line (and not the opponent's)
+/// whenever one exists, else a uniformly random move (`playout=wins`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WinsFirst;
+
+impl<const FOUR: bool> PlayoutPolicy<Position<FOUR>> for WinsFirst {
+    fn pick(&self, pos: &Position<FOUR>, moves: &[Move], rng: &mut StdRng) -> usize {
+        let g = pos.geometry();
+        for (i, &m) in moves.iter().enumerate() {
+            if let Some(p) = pos.push_of(m) {
+                let (x, o, _) = pos.masks_after(p, m.dot());
+                let (own, other) = if pos.team_to_move() == 0 {
+                    (x, o)
+                } else {
+                    (o, x)
+                };
+                if g.has_line(own) && !g.has_line(other) {
+                    return i;
+                }
+            }
+        }
+        rng.random_range(0..moves.len())
+    }
+}
+
+/// The Quixo MCTS engine of a specification: its `c`, `iterations`, `threads`, `seed`,
+/// `history`, `tt-mb` as the node-arena budget, and `playout` (`uniform`, or `wins`:
+/// an immediately winning move whenever one exists).
+#[must_use]
+pub fn mcts_engine<const FOUR: bool>(spec: &EngineSpec) -> Box<dyn Player<Position<FOUR>>> {
+    let d = MctsConfig::default();
+    let cfg = MctsConfig {
+        c: spec.c.unwrap_or(d.c),
+        iterations: spec.iterations,
+        threads: spec.threads.unwrap_or(1),
+        seed: spec.seed.unwrap_or(0),
+        max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
+        history: spec.history.unwrap_or(d.history),
+        ..d
+    };
+    let name = spec.name.clone();
+    match spec.playout.as_deref() {
+        Some("wins") => Box::new(MctsEngine::with_policy(name, cfg, WinsFirst)),
+        _ => Box::new(MctsEngine::new(name, cfg)),
+    }
+}
+
+/// Builds a Quixo player (`quixo` or `quixo-4p`, by `FOUR`) from its specification: the
+/// built-in alpha-beta or MCTS engine, or an external GTP program.
+///
+/// # Errors
+/// A spec for another game, an unknown playout, an unreadable weights file, or a program
+/// that cannot start.
+pub fn make_player<const FOUR: bool>(
+    spec: &EngineSpec,
+) -> Result<Box<dyn Player<Position<FOUR>>>, String> {
+    use crate::engine::{Algorithm, Protocol};
+    use crate::game::Game;
+    let id = <Position<FOUR> as Game>::ID;
+    if spec.game != id {
+        return Err(format!(
+            "engine '{}' plays {}, not {id}",
+            spec.name, spec.game
+        ));
+    }
+    if let Some(p) = spec.playout.as_deref()
+        && !matches!(p, "uniform" | "wins")
+    {
+        return Err(format!(
+            "engine '{}': playout '{}' is not uniform or wins",
+            spec.name,
+            crate::game::shown(p)
+        ));
+    }
+    match (spec.protocol, spec.algo) {
+        (Protocol::Builtin, Algorithm::Alphabeta) => {
+            let weights = match &spec.weights {
+                Some(path) => Weights::load(path)?,
+                None => Weights::default(),
+            };
+            Ok(Box::new(
+                alphabeta_engine::<FOUR>(spec.name.clone(), weights, spec.tt_mb)
+                    .with_threads(spec.threads.unwrap_or(1)),
+            ))
+        }
+        (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine::<FOUR>(spec)),
+        (Protocol::Gtp, _) => Ok(Box::new(crate::engine::external::GtpEngine::<
+            Position<FOUR>,
+        >::new(spec)?)),
+    }
+}
+
+/// GTP names: two players `x` / `o`; four players `a1`, `b1`, `a2`, `b2`. Vertices are the
+/// move texts (`c1-a1`, `c1-a1>2`, `pass`).
+impl<const FOUR: bool> GtpGame for Position<FOUR> {
+    fn colour_name(seat: Seat) -> &'static str {
+        if FOUR {
+            ["a1", "b1", "a2", "b2"][seat.index() & 3]
+        } else {
+            ["x", "o"][seat.index() & 1]
+        }
+    }
+
+    fn seat_of_colour(text: &str) -> Option<Seat> {
+        let t = text.trim().to_ascii_lowercase();
+        let names: &[&str] = if FOUR {
+            &["a1", "b1", "a2", "b2"]
+        } else {
+            &["x", "o"]
+        };
+        names.iter().position(|n| *n == t).map(|i| Seat(i as u8))
+    }
+
+    fn vertex(mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_vertex(text: &str) -> Result<Move, MoveError> {
+        text.trim().to_ascii_lowercase().parse()
+    }
+}

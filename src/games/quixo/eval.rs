@@ -1,0 +1,230 @@
+//! The baseline Quixo evaluation, for two players and the four-player team game alike
+//! (the side to move's team against the other): line potentials, cube count, tempo
+//! (border cubes each side may take), centre and corners. Scores are in centi-cubes
+//! ([`super::SCORE_UNIT`]) from the side to move's team's view; finished games score
+//! `WIN` / `-WIN`, so the alpha-beta reports mate distances.
+//!
+//! Every weight lives in [`PARAMS`] (name, default, range, tuning step), so a weights file
+//! (JSON object of `name: value`, e.g. `tuning/quixo-baseline.json`) can set any of them.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::position::{Move, Position};
+use crate::game::{Game, Outcome};
+use crate::search::{Evaluator, Score, WIN, WIN_MIN};
+
+/// One tunable weight: its name, default, allowed range and SPSA step.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    /// Name used in weights files.
+    pub name: &'static str,
+    /// Default value (centi-cubes per feature unit).
+    pub default: i32,
+    /// Smallest allowed value.
+    pub min: i32,
+    /// Largest allowed value.
+    pub max: i32,
+    /// Perturbation step for SPSA.
+    pub step: i32,
+}
+
+macro_rules! params {
+    ($($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
+        /// The registry of evaluation weights, in [`Weights`] index order.
+        pub const PARAMS: &[Param] = &[$(Param { name: $name, default: $def, min: $min, max: $max, step: $step }),*];
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[repr(usize)]
+        #[derive(Clone, Copy)]
+        enum P { $($idx),* }
+    };
+}
+
+params! {
+    // An open line (no opposing cube) missing 1, 2 or 3+ cubes of one side.
+    Line1 = "line_missing_1", 120, 0, 2000, 10;
+    Line2 = "line_missing_2", 30, 0, 1000, 4;
+    Line3 = "line_missing_3", 6, 0, 500, 2;
+    // Cube count difference.
+    Cube = "cube", 10, -200, 200, 2;
+    // Border cubes the side may take (blank or own) minus the opponent's.
+    Tempo = "tempo", 4, -100, 100, 1;
+    // Centre cell(s) held.
+    Centre = "centre", 25, -200, 200, 4;
+    // Corners held.
+    Corner = "corner", 8, -200, 200, 2;
+    // Bonus for having the move.
+    ToMove = "to_move", 20, -200, 200, 4;
+}
+
+/// Evaluation weights, indexed like [`PARAMS`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights(pub Vec<i32>);
+
+impl Default for Weights {
+    fn default() -> Self {
+        Self(PARAMS.iter().map(|p| p.default).collect())
+    }
+}
+
+impl Weights {
+    /// Reads a weights file: a JSON object `{"name": value, ...}`; names not given keep
+    /// their defaults.
+    ///
+    /// # Errors
+    /// A one-line message naming the file and the unreadable part, an unknown name
+    /// (listing the valid ones) or a value outside its range.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
+        Self::from_json(&text).map_err(|e| format!("weights file {}: {e}", path.display()))
+    }
+
+    /// Parses the JSON form of [`Weights::load`].
+    ///
+    /// # Errors
+    /// As [`Weights::load`].
+    pub fn from_json(text: &str) -> Result<Self, String> {
+        let map: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(text).map_err(|e| {
+                format!(
+                    "not a JSON object of weights: {}",
+                    e.to_string().replace('\n', " ")
+                )
+            })?;
+        let mut w = Self::default();
+        for (k, v) in map {
+            let i = PARAMS.iter().position(|p| p.name == k).ok_or_else(|| {
+                let names: Vec<_> = PARAMS.iter().map(|p| p.name).collect();
+                format!(
+                    "unknown weight '{}' (valid: {})",
+                    crate::game::shown(&k),
+                    names.join(", ")
+                )
+            })?;
+            let p = &PARAMS[i];
+            let x = v
+                .as_i64()
+                .ok_or_else(|| format!("weight '{k}' must be an integer, got {v}"))?;
+            if x < i64::from(p.min) || x > i64::from(p.max) {
+                return Err(format!(
+                    "weight '{k}' = {x} is outside [{}, {}]",
+                    p.min, p.max
+                ));
+            }
+            w.0[i] = x as i32;
+        }
+        Ok(w)
+    }
+
+    /// The JSON form, one weight per line, in registry order.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut s = String::from("{\n");
+        for (i, p) in PARAMS.iter().enumerate() {
+            let sep = if i + 1 < PARAMS.len() { "," } else { "" };
+            let _ = writeln!(s, "  \"{}\": {}{sep}", p.name, self.0[i]);
+        }
+        s.push('}');
+        s
+    }
+
+    #[inline(always)]
+    fn get(&self, p: P) -> i32 {
+        self.0[p as usize]
+    }
+}
+
+/// The baseline evaluator (both game ids). Scores in centi-cubes, side to move's team's
+/// view.
+#[derive(Clone, Debug, Default)]
+pub struct Eval {
+    weights: Weights,
+}
+
+/// Centre cells per size 3, 4, 5 (bits as in [`super::geometry`]).
+const CENTRE: [u32; 3] = [1 << 4, (1 << 5) | (1 << 6) | (1 << 9) | (1 << 10), 1 << 12];
+
+impl Eval {
+    /// An evaluator with these weights.
+    #[must_use]
+    pub fn new(weights: Weights) -> Self {
+        Self { weights }
+    }
+
+    /// The weights in use.
+    #[must_use]
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Score of a board of side `size` with `own` cubes for the side to move and `other`
+    /// for the opponent, in centi-cubes for the side to move. No allocation, no loops
+    /// over cells: one pass over the `2n + 2` lines.
+    #[must_use]
+    pub fn score(&self, size: u8, own: u32, other: u32) -> Score {
+        let w = &self.weights;
+        let g = super::geometry::geometry_of(size);
+        let n = u32::from(size);
+        let weight_missing = [0, w.get(P::Line1), w.get(P::Line2), w.get(P::Line3)];
+        let mut lines = 0;
+        for &l in g.lines() {
+            let (a, b) = ((own & l).count_ones(), (other & l).count_ones());
+            if b == 0 && a > 0 {
+                lines += weight_missing[(n - a).min(3) as usize];
+            } else if a == 0 && b > 0 {
+                lines -= weight_missing[(n - b).min(3) as usize];
+            }
+        }
+        let cubes = own.count_ones() as i32 - other.count_ones() as i32;
+        let tempo = (g.border & !other).count_ones() as i32 - (g.border & !own).count_ones() as i32;
+        let centre = CENTRE[usize::from(size - 3)];
+        let centres = (own & centre).count_ones() as i32 - (other & centre).count_ones() as i32;
+        let corners =
+            (own & g.corners).count_ones() as i32 - (other & g.corners).count_ones() as i32;
+        let s = lines
+            + w.get(P::Cube) * cubes
+            + w.get(P::Tempo) * tempo
+            + w.get(P::Centre) * centres
+            + w.get(P::Corner) * corners
+            + w.get(P::ToMove);
+        s.clamp(-WIN_MIN + 1, WIN_MIN - 1)
+    }
+}
+
+impl<const FOUR: bool> Evaluator<Position<FOUR>> for Eval {
+    #[inline]
+    fn evaluate(&self, pos: &Position<FOUR>) -> Score {
+        let (own, other) = pos.own_other();
+        self.score(pos.size(), own, other)
+    }
+
+    fn terminal(&self, pos: &Position<FOUR>, outcome: &Outcome) -> Score {
+        if outcome.score(pos.to_move()) > 0 {
+            WIN
+        } else {
+            -WIN
+        }
+    }
+
+    /// Immediate wins first, then moves taking a blank (they add a cube), and moves that
+    /// complete the opponent's line last.
+    fn move_order(&self, pos: &Position<FOUR>, mv: Move) -> i32 {
+        let Some(p) = pos.push_of(mv) else { return 0 };
+        let (x, o, _) = pos.masks_after(p, mv.dot());
+        let (own, other) = if pos.team_to_move() == 0 {
+            (x, o)
+        } else {
+            (o, x)
+        };
+        let g = pos.geometry();
+        if g.has_line(other) {
+            -1_000_000
+        } else if g.has_line(own) {
+            1_000_000
+        } else {
+            let (before, _) = pos.own_other();
+            (own.count_ones() - before.count_ones()) as i32 * 10
+        }
+    }
+}

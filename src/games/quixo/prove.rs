@@ -1,0 +1,315 @@
+//! A proving search for two-player Quixo positions: iterative deepening on the distance to
+//! the end, answering "can the side to move force a win within `d` plies?" and "must it
+//! lose within `d` plies?" exactly, with full boards answered by the 5x5 full-board table
+//! when one is given. Finds the exact value and distance of every forced result within
+//! its ply limit; draws are proven only for full boards (from the table).
+//!
+//! Distances count plies to the end with the final move, as in `cases.txt`: a position
+//! won by one move is a win in 1; one where every move completes the opponent's line is a
+//! loss in 1.
+
+use std::time::Instant;
+
+use super::geometry::{Geometry, geometry_of};
+use super::position::{Move, Quixo};
+use super::retro::{FullBoardTable, Value, decode};
+use crate::game::Game;
+
+/// Limits of a proof attempt.
+#[derive(Clone, Copy, Debug)]
+pub struct ProveLimits {
+    /// Deepest distance tried, plies.
+    pub max_plies: u32,
+    /// Wall-clock budget, milliseconds (`None`: unlimited).
+    pub time_ms: Option<u64>,
+}
+
+impl Default for ProveLimits {
+    fn default() -> Self {
+        Self {
+            max_plies: 7,
+            time_ms: None,
+        }
+    }
+}
+
+/// A proof's verdict for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Forced win.
+    Win,
+    /// Forced loss.
+    Loss,
+    /// Neither side can force a win (proven only for full boards, from the table).
+    Draw,
+    /// Nothing proven within the limits.
+    Unproven,
+}
+
+/// What [`prove`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// The verdict for the side to move.
+    pub value: Verdict,
+    /// Plies to the end with best play (exact) for a win or loss.
+    pub plies: Option<u32>,
+    /// A move achieving it: fastest win, slowest loss, or a drawing move; `None` when the
+    /// game is over or nothing is proven.
+    pub best_move: Option<Move>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The stop signal of a search that ran out of time.
+#[derive(Debug)]
+pub struct OutOfTime;
+
+/// The boolean searches behind [`prove`], usable on their own (tests derive `best_moves`
+/// and `longest_resistance_moves` of `cases.txt` from them).
+pub struct Prover<'a> {
+    g: &'static Geometry,
+    table: Option<&'a FullBoardTable>,
+    started: Instant,
+    time_ms: Option<u64>,
+    /// Positions visited so far.
+    pub nodes: u64,
+}
+
+/// The child board after push `p`, as `(me, opp)` of the next side to move.
+#[inline(always)]
+fn child(me: u32, opp: u32, p: &super::geometry::Push) -> (u32, u32) {
+    (p.apply(opp), p.apply(me) | p.dst)
+}
+
+impl<'a> Prover<'a> {
+    /// A prover for boards of side `size`, with the full-board table for 5x5 if given.
+    #[must_use]
+    pub fn new(size: u8, table: Option<&'a FullBoardTable>, time_ms: Option<u64>) -> Self {
+        Self {
+            g: geometry_of(size),
+            table: if size == 5 { table } else { None },
+            started: Instant::now(),
+            time_ms,
+            nodes: 0,
+        }
+    }
+
+    fn tick(&mut self) -> Result<(), OutOfTime> {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0
+            && let Some(t) = self.time_ms
+            && self.started.elapsed().as_millis() as u64 >= t
+        {
+            return Err(OutOfTime);
+        }
+        Ok(())
+    }
+
+    /// The table's code for a full board, if there is a table.
+    fn table_code(&self, me: u32, opp: u32) -> Option<(Value, Option<u32>)> {
+        let t = self.table?;
+        (me | opp == self.g.full).then(|| decode(t.code(me)))
+    }
+
+    /// Whether the side to move (`me`) of an unfinished board can force a win within `d`
+    /// plies.
+    ///
+    /// # Errors
+    /// [`OutOfTime`] when the time budget ran out.
+    pub fn wins_within(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
+        self.tick()?;
+        if d == 0 {
+            return Ok(false);
+        }
+        if let Some((v, dist)) = self.table_code(me, opp) {
+            return Ok(v == Value::Win && dist.is_some_and(|x| x <= d));
+        }
+        let g = self.g;
+        let mut seen = [(0u32, 0u32); 44];
+        let mut n = 0;
+        let mut s = g.border & !opp;
+        while s != 0 {
+            let cell = s.trailing_zeros();
+            s &= s - 1;
+            for p in g.pushes_from(cell) {
+                let (cm, co) = child(me, opp, p);
+                if g.has_line(cm) {
+                    continue; // completes the opponent's line: loses
+                }
+                if g.has_line(co) {
+                    return Ok(true);
+                }
+                if !seen[..n].contains(&(cm, co)) {
+                    seen[n] = (cm, co);
+                    n += 1;
+                }
+            }
+        }
+        if d == 1 {
+            return Ok(false);
+        }
+        for &(cm, co) in &seen[..n] {
+            if self.loses_within(cm, co, d - 1)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the side to move of an unfinished board loses within `d` plies whatever it
+    /// plays.
+    ///
+    /// # Errors
+    /// [`OutOfTime`] when the time budget ran out.
+    pub fn loses_within(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
+        self.tick()?;
+        if d == 0 {
+            return Ok(false);
+        }
+        if let Some((v, dist)) = self.table_code(me, opp) {
+            return Ok(v == Value::Loss && dist.is_some_and(|x| x <= d));
+        }
+        let g = self.g;
+        let mut seen = [(0u32, 0u32); 44];
+        let mut n = 0;
+        let mut s = g.border & !opp;
+        while s != 0 {
+            let cell = s.trailing_zeros();
+            s &= s - 1;
+            for p in g.pushes_from(cell) {
+                let (cm, co) = child(me, opp, p);
+                if g.has_line(cm) {
+                    continue;
+                }
+                if g.has_line(co) || d == 1 {
+                    return Ok(false);
+                }
+                if !seen[..n].contains(&(cm, co)) {
+                    seen[n] = (cm, co);
+                    n += 1;
+                }
+            }
+        }
+        for &(cm, co) in &seen[..n] {
+            if !self.wins_within(cm, co, d - 1)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The exact distance class of the move `(me, opp) -> child`, from the mover's view:
+    /// `Some(Win, k)` if the move wins in exactly `k` plies counting itself (`k <= d`),
+    /// `Some(Loss, k)` if it loses in exactly `k` (`k <= d`), else `None`.
+    ///
+    /// # Errors
+    /// [`OutOfTime`].
+    pub fn move_result(
+        &mut self,
+        pos: &Quixo,
+        mv: Move,
+        d: u32,
+    ) -> Result<Option<(Value, u32)>, OutOfTime> {
+        let c = pos.play(mv);
+        if let Some(o) = c.outcome() {
+            let won = o.score(pos.to_move()) == 1;
+            return Ok(Some((if won { Value::Win } else { Value::Loss }, 1)));
+        }
+        let (cm, co) = c.own_other();
+        for k in 1..d {
+            if self.loses_within(cm, co, k)? {
+                return Ok(Some((Value::Win, k + 1)));
+            }
+            if self.wins_within(cm, co, k)? {
+                return Ok(Some((Value::Loss, k + 1)));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Proves `pos` within `limits`, using `table` for full 5x5 boards when given.
+#[must_use]
+pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) -> Proof {
+    let mut pr = Prover::new(pos.size(), table, limits.time_ms);
+    let (me, opp) = pos.own_other();
+    let mut proof = Proof {
+        value: Verdict::Unproven,
+        plies: None,
+        best_move: None,
+        nodes: 0,
+    };
+    if let Some(o) = pos.outcome() {
+        proof.value = if o.score(pos.to_move()) == 1 {
+            Verdict::Win
+        } else {
+            Verdict::Loss
+        };
+        proof.plies = Some(0);
+        return proof;
+    }
+    let mut moves = <Quixo as Game>::Moves::default();
+    pos.generate_moves(&mut moves);
+    if let Some((v, dist)) = pr.table_code(me, opp) {
+        // Exact from the table; the best move is the child with the matching code.
+        let t = table.expect("table_code implies a table");
+        proof.value = match v {
+            Value::Win => Verdict::Win,
+            Value::Loss => Verdict::Loss,
+            Value::Draw => Verdict::Draw,
+        };
+        proof.plies = dist;
+        proof.best_move = moves.iter().copied().find(|&m| {
+            let c = pos.play(m);
+            let (cv, cd) = match c.outcome() {
+                Some(o) if o.score(c.to_move()) == 1 => (Value::Win, Some(0)),
+                Some(_) => (Value::Loss, Some(0)),
+                None => decode(t.code(c.own_other().0)),
+            };
+            match v {
+                Value::Win => cv == Value::Loss && cd.map(|x| x + 1) == dist,
+                Value::Loss => cv == Value::Win && cd.map(|x| x + 1) == dist,
+                Value::Draw => cv == Value::Draw,
+            }
+        });
+        proof.nodes = 1;
+        return proof;
+    }
+    let result = (|| -> Result<(), OutOfTime> {
+        for d in 1..=limits.max_plies {
+            if pr.wins_within(me, opp, d)? {
+                proof.value = Verdict::Win;
+                proof.plies = Some(d);
+                for &m in moves.iter() {
+                    if pr.move_result(pos, m, d)? == Some((Value::Win, d)) {
+                        proof.best_move = Some(m);
+                        break;
+                    }
+                }
+                return Ok(());
+            }
+            if pr.loses_within(me, opp, d)? {
+                proof.value = Verdict::Loss;
+                proof.plies = Some(d);
+                for &m in moves.iter() {
+                    if pr.move_result(pos, m, d)? == Some((Value::Loss, d)) {
+                        proof.best_move = Some(m);
+                        break;
+                    }
+                }
+                return Ok(());
+            }
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        proof = Proof {
+            value: Verdict::Unproven,
+            plies: None,
+            best_move: None,
+            nodes: 0,
+        };
+    }
+    proof.nodes = pr.nodes;
+    proof
+}
