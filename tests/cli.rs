@@ -402,3 +402,151 @@ fn every_command_has_help() {
         assert!(stdout.contains(cmd), "{stdout}");
     }
 }
+
+// ---- Quixo ----------------------------------------------------------------------------
+
+#[test]
+fn quixo_perft_matches_the_published_counts() {
+    // tests/data/quixo/solved.md: 44, 1 836, 76 596 from the empty 5x5 board.
+    let v = json_of(&["perft", "quixo", "--depth", "3", "--json"]);
+    let leaves: Vec<u64> = v["depths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["leaves"].as_u64().unwrap())
+        .collect();
+    assert_eq!(leaves, [44, 1836, 76_596]);
+    // Four players: 88 first moves (44 pushes x 2 dots).
+    let v = json_of(&["perft", "quixo-4p", "--depth", "1", "--json"]);
+    assert_eq!(v["depths"][0]["leaves"], 88);
+}
+
+#[test]
+fn quixo_solve_size_3_reproduces_the_published_values() {
+    // tests/data/quixo/solved.md: 3x3 is a first-player win in 7 plies; 12 748 / 6 935 / 0.
+    let v = json_of(&["solve", "quixo", "--size", "3", "--json"]);
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["plies"], 7);
+    assert_eq!(
+        (
+            v["wins"].as_u64(),
+            v["losses"].as_u64(),
+            v["draws"].as_u64()
+        ),
+        (Some(12_748), Some(6_935), Some(0))
+    );
+}
+
+#[test]
+fn quixo_solve_position_gives_value_and_distance() {
+    // X holds a1..d1 and e1 is blank: taking the blank e1 and pushing it in at a1
+    // (e1-a1) shifts X's cubes right and fills the row with X: a win in 1 ply.
+    let v = json_of(&[
+        "solve",
+        "quixo",
+        "--position",
+        "XXXX./...../...../...../..... X",
+        "--json",
+    ]);
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["plies"], 1);
+    // The empty 5x5 board is a draw (solved.md) and no game ends before ply 9: within
+    // 3 plies nothing is proven, which is said as "unproven" with exit code 1.
+    let out = tessera(&[
+        "solve",
+        "quixo",
+        "--position",
+        "...../...../...../...../..... X",
+        "--max-plies",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["value"], "unproven");
+}
+
+#[test]
+fn quixo_bad_input_is_one_line_errors() {
+    let cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
+        (
+            vec!["bestmove", "quixo", "--position", "XXXX./..... X"],
+            vec!["--position"],
+        ),
+        (vec!["bestmove", "quixo", "--moves", "c1-c1"], vec!["c1-c1"]),
+        (vec!["bestmove", "quixo", "--ffo", "40"], vec!["--ffo"]),
+        (vec!["solve", "quixo", "--size", "6"], vec!["--size"]),
+        (vec!["solve", "quixo"], vec!["--size"]),
+        (vec!["solve", "quixo-4p", "--size", "3"], vec!["quixo-4p"]),
+        (vec!["play", "quixo", "--human", "z"], vec!["z"]),
+        (
+            vec![
+                "tournament",
+                "quixo",
+                "--engines",
+                "quixo-ab-d2,othello-ab-d2",
+            ],
+            vec!["othello"],
+        ),
+    ];
+    for (args, needles) in &cases {
+        assert_input_error(args, needles);
+    }
+}
+
+#[test]
+fn quixo_4p_play_shows_dots_and_takes_a_human_move() {
+    let out = tessera_with_stdin(
+        &["play", "quixo-4p", "--human", "a1", "--depth", "1"],
+        Some("c1-a1>2\nquit\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    assert!(stdout.contains("A1 (team X) plays c1-a1>2"), "{stdout}");
+    // After the move a1 holds an X cube whose dot points at A2.
+    assert!(stdout.contains(" 1  X2"), "{stdout}");
+    assert!(stdout.contains("B1 (team O) (tessera) plays"), "{stdout}");
+}
+
+#[test]
+fn quixo_team_tournament_rates_one_engine_per_team() {
+    let dir = std::env::temp_dir().join(format!("tessera-cli-q4p-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let v = json_of(&[
+        "tournament",
+        "quixo-4p",
+        "--engine",
+        "name=q1,game=quixo-4p,depth=1,tt-mb=1",
+        "--engine",
+        "name=q2,game=quixo-4p,depth=2,tt-mb=1",
+        "--rounds",
+        "2",
+        "--concurrency",
+        "2",
+        "--no-progress",
+        "--out",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(v["played"], 4);
+    let records = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let lines: Vec<Value> = records
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    for r in &lines {
+        // One engine per team, on both of its seats; teammates share the result.
+        let e = r["engines"].as_array().unwrap();
+        assert_eq!(e.len(), 4);
+        assert_eq!((&e[0], &e[1]), (&e[2], &e[3]), "{r}");
+        assert_ne!(e[0], e[1]);
+        assert_eq!(r["teams"], serde_json::json!([0, 1, 0, 1]));
+        let p = r["points"].as_array().unwrap();
+        assert_eq!((&p[0], &p[1]), (&p[2], &p[3]), "{r}");
+    }
+    let ratings = v["ratings"].as_array().unwrap();
+    assert_eq!(ratings.len(), 2);
+    assert_eq!(ratings[0]["games"].as_u64(), Some(4));
+    let _ = std::fs::remove_dir_all(&dir);
+}

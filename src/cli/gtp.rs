@@ -5,14 +5,22 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tessera::engine::EngineSpec;
-use tessera::games::othello::{self as oth, Position};
+use tessera::games::{othello, quixo};
 use tessera::protocol::GtpServer;
+use tessera::protocol::gtp::GtpGame;
 
 use super::GameId;
+use super::games::CliGame;
 use super::output::{CliError, at_least_one_u32, at_least_one_u64};
 
-/// The engine used when `--engine` is not given.
-pub const DEFAULT_ENGINE: &str = "othello-ab-d6";
+/// The engine used when `--engine` is not given, per game.
+fn default_engine(game: GameId) -> &'static str {
+    match game {
+        GameId::Quixo => "quixo-ab-d4",
+        GameId::Quixo4p => "quixo-4p-ab-d3",
+        _ => "othello-ab-d6",
+    }
+}
 
 /// Arguments of `tessera gtp`.
 #[derive(Args, Debug)]
@@ -26,8 +34,10 @@ pub const DEFAULT_ENGINE: &str = "othello-ab-d6";
                   Colours are black/white (or b/w), vertices square names such as F5 or pass.\n\n\
                   A side with no move is passed for when the other colour is asked to play or \
                   move; `genmove` in a finished game answers pass.\n\nThe engine is a preset \
-                  (default othello-ab-d6) or an inline spec such as depth=4,exact-empties=14; \
-                  --depth and --time-ms replace its limits.",
+                  (default othello-ab-d6; quixo-ab-d4, quixo-4p-ab-d3) or an inline spec such \
+                  as depth=4,exact-empties=14; --depth and --time-ms replace its limits.\n\n\
+                  Quixo: colours x/o (four players a1, b1, a2, b2), vertices are moves such as \
+                  c1-a1 (c1-a1>2 with four players), boardsize 5.",
     after_help = "Examples:\n  tessera gtp othello\n  tessera gtp othello --depth 4\n  \
                   tessera gtp othello --engine othello-ab-t100\n  \
                   printf 'genmove black\\nshowboard\\nquit\\n' | tessera gtp othello --depth 2"
@@ -36,8 +46,8 @@ pub struct GtpArgs {
     /// The game
     pub game: GameId,
     /// Engine preset name, preset file (.toml) or inline spec (key=value,...)
-    #[arg(long, value_name = "PRESET_OR_INLINE", default_value = DEFAULT_ENGINE)]
-    pub engine: String,
+    #[arg(long, value_name = "PRESET_OR_INLINE")]
+    pub engine: Option<String>,
     /// Depth per move, plies (replaces the engine's limits)
     #[arg(long, value_name = "N", value_parser = at_least_one_u32)]
     pub depth: Option<u32>,
@@ -52,17 +62,23 @@ pub struct GtpArgs {
 /// An unknown or invalid engine, or an engine that cannot start.
 pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
     match args.game {
-        GameId::Othello => othello_gtp(args),
+        GameId::Othello => gtp::<othello::Position>(args),
+        GameId::Quixo => gtp::<quixo::Quixo>(args),
+        GameId::Quixo4p => gtp::<quixo::Quixo4p>(args),
     }
 }
 
 /// The engine spec: an inline spec when the text has a `=`, else a preset; `--depth` and
 /// `--time-ms` replace its limits.
-fn engine_spec(args: &GtpArgs) -> Result<EngineSpec, CliError> {
-    let mut spec = if args.engine.contains('=') {
-        EngineSpec::from_inline(&args.engine, "othello")
+fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
+    let engine = args
+        .engine
+        .as_deref()
+        .unwrap_or_else(|| default_engine(args.game));
+    let mut spec = if engine.contains('=') {
+        EngineSpec::from_inline(engine, game)
     } else {
-        EngineSpec::resolve(&args.engine)
+        EngineSpec::resolve(engine)
     }
     .map_err(CliError::input)?;
     if args.depth.is_some() || args.time_ms.is_some() {
@@ -73,10 +89,10 @@ fn engine_spec(args: &GtpArgs) -> Result<EngineSpec, CliError> {
     Ok(spec)
 }
 
-fn othello_gtp(args: &GtpArgs) -> Result<ExitCode, CliError> {
-    let spec = engine_spec(args)?;
-    let player = oth::make_player(&spec).map_err(CliError::input)?;
-    let mut server = GtpServer::<Position>::new(player, spec.limits());
+fn gtp<G: CliGame + GtpGame>(args: &GtpArgs) -> Result<ExitCode, CliError> {
+    let spec = engine_spec(args, G::ID)?;
+    let player = G::make_player(&spec).map_err(CliError::input)?;
+    let mut server = GtpServer::<G>::new(player, spec.limits());
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match server.run(stdin.lock(), stdout.lock()) {

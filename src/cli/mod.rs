@@ -14,6 +14,8 @@ macro_rules! dispatch {
     ($id:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
         match $id {
             $crate::cli::GameId::Othello => $f::<tessera::games::othello::Position>($($arg),*),
+            $crate::cli::GameId::Quixo => $f::<tessera::games::quixo::Quixo>($($arg),*),
+            $crate::cli::GameId::Quixo4p => $f::<tessera::games::quixo::Quixo4p>($($arg),*),
         }
     };
 }
@@ -26,6 +28,7 @@ mod othello;
 mod output;
 mod perft;
 mod play;
+mod quixo;
 mod solve;
 mod tournament;
 
@@ -34,7 +37,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// tessera: a board-game AI engine (Othello now; Quixo and Talat planned).
+/// tessera: a board-game AI engine for Othello, Quixo and Talat.
 #[derive(Parser, Debug)]
 #[command(
     name = "tessera",
@@ -66,6 +69,11 @@ enum Command {
 pub enum GameId {
     /// Othello (Reversi), 8x8.
     Othello,
+    /// Quixo, two players (X, O) on 5x5 (positions may also be 3x3 or 4x4).
+    Quixo,
+    /// Quixo, four players in two teams (A1, B1, A2, B2).
+    #[value(name = "quixo-4p")]
+    Quixo4p,
 }
 
 /// Where the position comes from; at most one of these (none: the start position).

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use tessera::game::Game;
 use tessera::games::othello::endgame::Solver;
 use tessera::search::{Limits, TranspositionTable};
@@ -16,13 +16,21 @@ use super::{GameId, PositionArgs, othello};
 /// Arguments of `tessera solve`.
 #[derive(Args, Debug)]
 #[command(
-    about = "Solve a position exactly: final disc difference with perfect play and a best move",
+    about = "Solve a position exactly: Othello's final disc difference, Quixo's win/loss/draw and its distance",
     long_about = "Solve a position exactly (search to the end of the game): the final disc \
                   difference for the side to move with perfect play from both sides (empty \
                   squares go to the winner, as in the FFO suite), a best move and the principal \
                   variation.\n\nA position is required. Exit code 1 if --time-ms stops the \
-                  solve before it finishes (no result is printed then); 2 for bad input.",
+                  solve before it finishes (no result is printed then); 2 for bad input.\n\n\
+                  Quixo: --size 3|4 solves every board of that size by retrograde analysis and \
+                  prints the value and length from the empty board and the won/lost/drawn \
+                  counts; a position (5 rows joined by /, a space and X or O) gets its exact \
+                  value (win/loss/draw for the side to move) and plies to the end with best play, \
+                  the final move counted, by a proving search up to --max-plies (the 5x5 \
+                  full-board table at the leaves), or \"unproven\" (exit code 1).",
     after_help = "Examples:\n  tessera solve othello --ffo 40\n  \
+                  tessera solve quixo --size 4\n  \
+                  tessera solve quixo --position \"XXXX./...../...../...../..... X\" --json\n  \
                   tessera solve othello --position \"O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X\" --json"
 )]
 pub struct SolveArgs {
@@ -33,6 +41,12 @@ pub struct SolveArgs {
     /// Transposition table size, MiB (1..=16384)
     #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = tt_mib)]
     pub tt_mb: usize,
+    /// Quixo: solve every board of this size (3 or 4) by retrograde analysis
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=4))]
+    pub size: Option<u8>,
+    /// Quixo: longest forced win or loss the proving search looks for, plies [default: 9]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub max_plies: Option<u32>,
     /// Give up after this many milliseconds (exit code 1); default: no limit
     #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
     pub time_ms: Option<u64>,
@@ -46,15 +60,38 @@ pub struct SolveArgs {
 /// # Errors
 /// Bad or missing position.
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
-    if args.position.is_empty() {
-        return Err(CliError::input(
-            "solve needs a position: give --position, --moves or --ffo",
-        ));
-    }
     match args.game {
-        GameId::Othello => othello_solve(args),
+        GameId::Othello => {
+            if args.size.is_some() || args.max_plies.is_some() {
+                return Err(CliError::input(
+                    "--size and --max-plies are for Quixo; Othello positions are solved to the end",
+                ));
+            }
+            if args.position.is_empty() {
+                return Err(CliError::input(
+                    "solve needs a position: give --position, --moves or --ffo",
+                ));
+            }
+            othello_solve(args)
+        }
+        GameId::Quixo => super::quixo::solve(
+            args.size,
+            &args.position,
+            args.max_plies.unwrap_or(DEFAULT_QUIXO_PLIES),
+            args.time_ms,
+            args.json,
+        ),
+        other => Err(CliError::input(format!(
+            "solve supports othello and quixo, not {}",
+            other
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string())
+        ))),
     }
 }
+
+/// Deepest proof `solve quixo --position` tries when no `--max-plies` is given.
+pub const DEFAULT_QUIXO_PLIES: u32 = 9;
 
 fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let loaded = othello::load(&args.position)?;

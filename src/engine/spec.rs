@@ -155,6 +155,30 @@ const BUILTIN: &[(&str, &str)] = &[
         "othello-mcts-corners-i2000",
         include_str!("../../engines/othello-mcts-corners-i2000.toml"),
     ),
+    (
+        "quixo-ab-d2",
+        include_str!("../../engines/quixo-ab-d2.toml"),
+    ),
+    (
+        "quixo-ab-d4",
+        include_str!("../../engines/quixo-ab-d4.toml"),
+    ),
+    (
+        "quixo-ab-t100",
+        include_str!("../../engines/quixo-ab-t100.toml"),
+    ),
+    (
+        "quixo-mcts-t100",
+        include_str!("../../engines/quixo-mcts-t100.toml"),
+    ),
+    (
+        "quixo-4p-ab-d3",
+        include_str!("../../engines/quixo-4p-ab-d3.toml"),
+    ),
+    (
+        "quixo-4p-mcts-i2000",
+        include_str!("../../engines/quixo-4p-mcts-i2000.toml"),
+    ),
 ];
 
 impl EngineSpec {
@@ -289,6 +313,12 @@ impl EngineSpec {
         {
             return Err(format!("exact-empties must be 0..=64, got {e}"));
         }
+        if self.exact_empties.is_some() && self.game != "othello" {
+            return Err(format!(
+                "exact-empties is for othello (its exact endgame solver), not {}",
+                self.game
+            ));
+        }
         if self.algo == Algorithm::Mcts && (self.depth.is_some() || self.exact_empties.is_some()) {
             return Err("depth and exact-empties are for algo = \"alphabeta\" (MCTS takes iterations, nodes or time-ms)".into());
         }
@@ -297,11 +327,19 @@ impl EngineSpec {
         {
             return Err(format!("history must be a finite number >= 0, got {h}"));
         }
-        if let Some(p) = &self.playout
-            && p != "uniform"
-            && p != "corners"
-        {
-            return Err(format!("unknown playout '{p}' (valid: uniform, corners)"));
+        if let Some(p) = &self.playout {
+            let valid: &[&str] = match self.game.as_str() {
+                "othello" => &["uniform", "corners"],
+                "quixo" | "quixo-4p" => &["uniform", "wins"],
+                _ => &["uniform"],
+            };
+            if !valid.contains(&p.as_str()) {
+                return Err(format!(
+                    "unknown playout '{p}' for {} (valid: {})",
+                    self.game,
+                    valid.join(", ")
+                ));
+            }
         }
         if self.iterations == Some(0) {
             return Err("iterations must be at least 1".into());

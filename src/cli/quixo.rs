@@ -1,0 +1,244 @@
+//! Quixo specifics of the command line (`quixo` and `quixo-4p`): seat names, the board
+//! diagram with the four-player dots, engines from the command line, and `solve quixo`
+//! (whole small boards by retrograde analysis, or one position by the proving search).
+
+use std::process::ExitCode;
+
+use tessera::engine::{EngineSpec, Player};
+use tessera::game::{Game, Seat};
+use tessera::games::quixo::{
+    self as qx, Position, ProveLimits, Quixo, Verdict, eval::Weights, retro::FullBoardTable,
+};
+
+use super::bestmove::{info_line, mcts_spec};
+use super::games::CliGame;
+use super::output::{CliError, print_json, say};
+use super::{Algo, EngineArgs};
+
+/// Seat names: two players X and O; four players A1, B1, A2, B2 (teams X and O).
+fn seat_label<const FOUR: bool>(seat: Seat) -> String {
+    if FOUR {
+        let name = ["A1", "B1", "A2", "B2"][seat.index() % 4];
+        let team = if seat.0 % 2 == 0 { 'X' } else { 'O' };
+        format!("{name} (team {team})")
+    } else if seat.0 == 0 {
+        "X".to_string()
+    } else {
+        "O".to_string()
+    }
+}
+
+impl<const FOUR: bool> CliGame for Position<FOUR> {
+    const SCORE_UNIT: &'static str = qx::SCORE_UNIT;
+    const DEFAULT_MAX_PLIES: u64 = 200;
+    const MOVE_HELP: &'static str = "Type a move as <from>-<to>, e.g. c1-a1: take your cube or a \
+        blank at border cell c1 and push it back in at a1, the end of its row or column \
+        (columns a..e left to right, rows 1..5 top to bottom). Four players add the dot, \
+        c1-a1>2 (toward your team's member 1 or 2). Also 'help' and 'quit'.";
+
+    fn seat_name(&self, seat: Seat) -> String {
+        seat_label::<FOUR>(seat)
+    }
+
+    /// The board with coordinates; four-player cubes show their dot (`X1` = an X cube
+    /// whose dot points at A1, `O2` at B2).
+    fn diagram(&self) -> String {
+        let n = u32::from(self.size());
+        let mut out = String::from("   ");
+        for c in 0..n {
+            out.push_str(&format!(" {}", (b'a' + c as u8) as char));
+            if FOUR {
+                out.push(' ');
+            }
+        }
+        out.push('\n');
+        for r in 0..n {
+            out.push_str(&format!(" {} ", r + 1));
+            for c in 0..n {
+                let b = 1u32 << (r * n + c);
+                let sym = if self.x() & b != 0 {
+                    'X'
+                } else if self.o() & b != 0 {
+                    'O'
+                } else {
+                    '.'
+                };
+                out.push(' ');
+                out.push(sym);
+                if FOUR {
+                    out.push(match (sym, self.dots() & b != 0) {
+                        ('.', _) => ' ',
+                        (_, false) => '1',
+                        (_, true) => '2',
+                    });
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!("{} to move", seat_label::<FOUR>(self.to_move())));
+        out
+    }
+
+    /// The fast two-player perft (bulk counting at the last ply); four players use the
+    /// generic one.
+    fn perft(&self, depth: u32) -> u64 {
+        match (self as &dyn std::any::Any).downcast_ref::<Quixo>() {
+            Some(two) => qx::perft::perft(two, depth),
+            None => tessera::game::perft::perft(self, depth),
+        }
+    }
+
+    fn result_text(&self) -> Option<String> {
+        self.outcome()?;
+        Some(match self.winner_team() {
+            Some(0) => "game over: X has a line and wins".to_string(),
+            Some(_) => "game over: O has a line and wins".to_string(),
+            None => "game over: a draw".to_string(),
+        })
+    }
+
+    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
+        match args.algo {
+            Algo::Mcts => Ok(qx::mcts_engine::<FOUR>(&mcts_spec(args, Self::ID)?)),
+            Algo::Alphabeta => {
+                let weights = match &args.weights {
+                    Some(path) => Weights::load(path).map_err(CliError::input)?,
+                    None => Weights::default(),
+                };
+                let mut engine = qx::alphabeta_engine::<FOUR>("tessera", weights, args.tt_mb)
+                    .with_threads(args.threads as usize);
+                if verbose {
+                    engine = engine.with_progress(|info| say(info_line(info, qx::SCORE_UNIT)));
+                }
+                Ok(Box::new(engine))
+            }
+        }
+    }
+
+    fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
+        qx::make_player::<FOUR>(spec)
+    }
+}
+
+/// `tessera solve quixo`: `--size 3|4` solves every board of that size; a position is
+/// proved (exact value and distance) within `max_plies` and `time_ms`.
+///
+/// # Errors
+/// A bad size or position; exit code 1 (through the caller) when nothing was proven.
+pub fn solve(
+    size: Option<u8>,
+    position: &super::PositionArgs,
+    max_plies: u32,
+    time_ms: Option<u64>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if let Some(size) = size {
+        if !position.is_empty() {
+            return Err(CliError::input(
+                "give either --size (solve a whole board size) or a position, not both",
+            ));
+        }
+        if !json {
+            say(format!(
+                "solving every {size}x{size} Quixo board by retrograde analysis ({threads} threads)..."
+            ));
+        }
+        let s = qx::solve_size(size, threads).map_err(CliError::input)?;
+        let plies = s.plies;
+        if json {
+            print_json(&serde_json::json!({
+                "game": "quixo",
+                "size": size,
+                "value": s.value.to_string().to_ascii_lowercase(),
+                "plies": plies,
+                "wins": s.counts.wins,
+                "losses": s.counts.losses,
+                "draws": s.counts.draws,
+                "seconds": s.seconds,
+            }));
+        } else {
+            say(format!(
+                "empty {size}x{size} board: {} for the first player{}",
+                s.value,
+                plies.map_or(String::new(), |p| format!(" in {p} plies"))
+            ));
+            say(format!(
+                "boards (side to move's view): {} won, {} lost, {} drawn",
+                s.counts.wins, s.counts.losses, s.counts.draws
+            ));
+            say(format!("time       {:.2} s", s.seconds));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if position.is_empty() {
+        return Err(CliError::input(
+            "solve quixo needs --size 3|4 or a position (--position or --moves)",
+        ));
+    }
+    let pos = <Quixo as CliGame>::load(position)?.position;
+    let blanks = pos.size() as u32 * pos.size() as u32 - (pos.x() | pos.o()).count_ones();
+    // A move fills at most one blank, so the full-board table is reachable within
+    // `max_plies` only from 5x5 positions with at most that many blanks.
+    let table = if pos.size() == 5 && blanks <= max_plies && pos.outcome().is_none() {
+        if !json {
+            say("building the 5x5 full-board table (2^25 boards)...");
+        }
+        Some(FullBoardTable::solve(threads).map_err(CliError::failure)?)
+    } else {
+        None
+    };
+    if !json {
+        say(format!("position {pos}"));
+        say(CliGame::diagram(&pos));
+    }
+    let limits = ProveLimits { max_plies, time_ms };
+    let started = std::time::Instant::now();
+    let proof = qx::prove(&pos, &limits, table.as_ref());
+    let seconds = started.elapsed().as_secs_f64();
+    let value = match proof.value {
+        Verdict::Win => "win",
+        Verdict::Loss => "loss",
+        Verdict::Draw => "draw",
+        Verdict::Unproven => "unproven",
+    };
+    let best = proof.best_move.map(|m| m.to_string());
+    if json {
+        print_json(&serde_json::json!({
+            "game": "quixo",
+            "position": pos.to_string(),
+            "value": value,
+            "plies": proof.plies,
+            "move": best,
+            "nodes": proof.nodes,
+            "seconds": seconds,
+            "max_plies": max_plies,
+            "game_over": pos.outcome().is_some(),
+        }));
+    } else {
+        let who = seat_label::<false>(pos.to_move());
+        match proof.value {
+            Verdict::Unproven => say(format!(
+                "unproven: no forced result within {max_plies} plies{}",
+                time_ms.map_or(String::new(), |t| format!(" or {t} ms"))
+            )),
+            Verdict::Draw => say(format!(
+                "value      draw for {who} (neither side can force a line)"
+            )),
+            _ => say(format!(
+                "value      {value} for {who} in {} plies (the final move counted)",
+                proof.plies.unwrap_or(0)
+            )),
+        }
+        if let Some(b) = &best {
+            say(format!("best move  {b}"));
+        }
+        say(format!("nodes      {}", proof.nodes));
+        say(format!("time       {seconds:.3} s"));
+    }
+    Ok(if proof.value == Verdict::Unproven {
+        ExitCode::from(super::output::EXIT_UNFINISHED)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
