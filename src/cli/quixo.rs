@@ -19,7 +19,7 @@ use super::{Algo, EngineArgs};
 fn seat_label<const FOUR: bool>(seat: Seat) -> String {
     if FOUR {
         let name = ["A1", "B1", "A2", "B2"][seat.index() % 4];
-        let team = if seat.0 % 2 == 0 { 'X' } else { 'O' };
+        let team = if seat.0.is_multiple_of(2) { 'X' } else { 'O' };
         format!("{name} (team {team})")
     } else if seat.0 == 0 {
         "X".to_string()
