@@ -509,3 +509,63 @@ fn ctrl_c_finishes_games_in_progress_and_saves_them() {
     let saved = records(&dir).len();
     assert!((3..1600).contains(&saved), "{saved}");
 }
+
+/// Quixo has no rule ending cycles: a game whose position (with the seat to move) occurs a
+/// third time is recorded as a draw by repetition — and only then. Replaying each record
+/// checks it: the final position of a "repetition" game is its third occurrence, and no
+/// other game repeats a position three times.
+#[test]
+fn quixo_games_end_in_a_draw_on_the_third_repetition() {
+    use tessera::game::Game;
+    use tessera::games::quixo::Quixo;
+    let out = tmp("quixo-repetition");
+    let status = bin()
+        .args(["tournament", "quixo", "--no-progress", "--out"])
+        .arg(&out)
+        .args([
+            "--engines",
+            "quixo-ab-d2,quixo-ab-d4",
+            "--rounds",
+            "6",
+            "--concurrency",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let text = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    let mut repetitions = 0;
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let mut pos: Quixo = v["start"].as_str().unwrap().parse().unwrap();
+        let mut seen: HashMap<u64, u32> = HashMap::new();
+        *seen.entry(pos.key()).or_default() += 1;
+        let mut max_seen = 1;
+        for m in v["moves"].as_array().unwrap() {
+            let mv = pos.parse_move(m.as_str().unwrap()).unwrap();
+            pos = pos.play(mv);
+            let c = seen.entry(pos.key()).or_default();
+            *c += 1;
+            max_seen = max_seen.max(*c);
+        }
+        match v["reason"].as_str().unwrap() {
+            "repetition" => {
+                repetitions += 1;
+                assert_eq!(seen[&pos.key()], 3, "{line}");
+                assert_eq!(v["points"], serde_json::json!([0.5, 0.5]));
+            }
+            "normal" => {
+                assert!(pos.outcome().is_some(), "{line}");
+                assert!(max_seen < 3, "{line}");
+            }
+            other => panic!("unexpected reason {other}: {line}"),
+        }
+    }
+    // Deterministic engines at fixed depth cycle often (25 of 40 games at 20 rounds).
+    assert!(repetitions > 0, "no game ended by repetition: {text}");
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -15,6 +15,9 @@ pub enum Reason {
     Normal,
     /// The ply cap (`--max-plies`) was reached: scored as a draw.
     PlyCap,
+    /// A position occurred for the third time with the same seat to move, in a game whose
+    /// rules have no other end to cycles (Quixo): scored as a draw.
+    Repetition,
     /// An engine played an illegal move: that engine loses.
     IllegalMove,
     /// An engine crashed, hung past its timeout or answered nonsense: that engine loses.

@@ -187,6 +187,17 @@ pub fn play_game<G: Game>(
     let mut pos = opening.position.clone();
     let mut moves: Vec<G::Move> = opening.moves.clone();
     let opening_len = moves.len();
+    // Occurrences of each position (by key, which includes the seat to move) since the
+    // start of the game, for games that draw by threefold repetition.
+    let mut seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    if G::REPETITION_DRAWS {
+        let mut p = start.clone();
+        *seen.entry(p.key()).or_default() += 1;
+        for &m in &opening.moves {
+            p = p.play(m);
+            *seen.entry(p.key()).or_default() += 1;
+        }
+    }
     loop {
         if let Some(outcome) = pos.outcome() {
             let seats: Vec<Seat> = (0..n).map(|s| Seat(s as u8)).collect();
@@ -213,6 +224,16 @@ pub fn play_game<G: Game>(
                     moves.push(m);
                     rec.moves.push(m.to_string());
                     pos = pos.play(m);
+                    if G::REPETITION_DRAWS && pos.outcome().is_none() {
+                        let count = seen.entry(pos.key()).or_default();
+                        *count += 1;
+                        if *count >= 3 {
+                            rec.ranks = vec![1; n];
+                            rec.points = vec![0.5; n];
+                            rec.reason = Reason::Repetition;
+                            break;
+                        }
+                    }
                 }
                 Some(m) => {
                     forfeit(
