@@ -65,7 +65,7 @@ fn fields<const N: usize>(s: &str) -> Result<[u64; N], PositionError> {
     v.try_into().map_err(|_| bad())
 }
 
-/// Longest game of [`Tree`], plies.
+/// Longest game of [`Tree::new`], plies.
 pub const TREE_LEN: u8 = 10;
 
 /// A random game tree: every node's moves, turn hand-off, end and utilities come from a
@@ -76,6 +76,8 @@ pub struct Tree {
     pub ply: u8,
     pub to_move: u8,
     pub seats: u8,
+    /// Longest game, plies.
+    pub len: u8,
     /// Utilities sum to 100 (else independent in 0..=100).
     pub constant_sum: bool,
     /// Whether [`Game::with_turn`] is supported.
@@ -85,18 +87,24 @@ pub struct Tree {
 impl Tree {
     /// The root of tree `seed` with `seats` seats.
     pub fn new(seed: u64, seats: u8, constant_sum: bool) -> Self {
+        Self::with_len(seed, seats, constant_sum, TREE_LEN)
+    }
+
+    /// The root of tree `seed` whose games last at most `len` plies.
+    pub fn with_len(seed: u64, seats: u8, constant_sum: bool, len: u8) -> Self {
         Tree {
             h: mix(seed),
             ply: 0,
             to_move: 0,
             seats,
+            len,
             constant_sum,
             turnable: true,
         }
     }
 
     fn finished(&self) -> bool {
-        self.ply >= TREE_LEN || (self.ply >= 3 && mix(self.h ^ 0x51).is_multiple_of(13))
+        self.ply >= self.len || (self.ply >= 3 && mix(self.h ^ 0x51).is_multiple_of(13))
     }
 
     /// Utilities from hash `x`: each in 0..=100, summing to 100 when constant-sum.
@@ -125,11 +133,12 @@ impl fmt::Display for Tree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} {} {} {} {} {}",
+            "{} {} {} {} {} {} {}",
             self.h,
             self.ply,
             self.to_move,
             self.seats,
+            self.len,
             u8::from(self.constant_sum),
             u8::from(self.turnable)
         )
@@ -139,12 +148,13 @@ impl fmt::Display for Tree {
 impl FromStr for Tree {
     type Err = PositionError;
     fn from_str(s: &str) -> Result<Self, PositionError> {
-        let [h, ply, to_move, seats, cs, t] = fields::<6>(s)?;
+        let [h, ply, to_move, seats, len, cs, t] = fields::<7>(s)?;
         Ok(Tree {
             h,
             ply: ply as u8,
             to_move: to_move as u8,
             seats: seats as u8,
+            len: len as u8,
             constant_sum: cs == 1,
             turnable: t == 1,
         })
