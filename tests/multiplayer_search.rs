@@ -562,7 +562,7 @@ fn limits_are_honoured() {
             ..Limits::default()
         };
         let r = run(algo, &h, &e, &limits);
-        assert!(r.nodes <= 3000, "{algo}: {} nodes", r.nodes);
+        assert_eq!(r.nodes, 3000, "{algo}: the limit stops the search");
         assert!(r.depth >= 1 && r.depth < 40, "{algo}: depth {}", r.depth);
         assert!(h.is_legal(r.best_move.unwrap()));
         // A raised stop flag: no iteration finishes, a legal move still comes back.
@@ -574,11 +574,12 @@ fn limits_are_honoured() {
         assert_eq!(r.depth, 0, "{algo}");
         assert!(r.nodes <= 1, "{algo}: {}", r.nodes);
         assert!(h.is_legal(r.best_move.unwrap()));
-        // Time.
-        let t = Tree::new(99, 3, true);
+        // Time, on a tree of games up to 60 plies (too big to finish).
+        let t = Tree::with_len(99, 3, true, 60);
         let started = Instant::now();
         let r = run(algo, &t, &TreeEval { prune: true }, &Limits::time_ms(30));
         assert!(started.elapsed() < Duration::from_millis(1000), "{algo}");
+        assert!(r.depth >= 1 && r.depth < 40, "{algo}: depth {}", r.depth);
         assert!(t.is_legal(r.best_move.unwrap()));
     }
 }
