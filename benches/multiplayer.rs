@@ -59,7 +59,7 @@ fn bench_multiplayer(c: &mut Criterion) {
     let heap = Heap::new(24, 3);
     let heap_eval = HeapEval { prune: true };
     let tree = Tree::with_len(7, 3, true, TREE_LEN);
-    let tree_eval = TreeEval { prune: true };
+    let tree_eval = TreeEval::plain(true);
     let mut total = 0;
     let mut counts = Vec::new();
     for (algo, hd, td, _, _) in SIGNATURE {

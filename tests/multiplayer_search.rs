@@ -32,7 +32,7 @@ use tessera::search::{
 mod common;
 mod multi_toys;
 use common::{Rng, moves_of};
-use multi_toys::{Heap, HeapEval, Tree, TreeEval};
+use multi_toys::{Cells, CellsEval, Heap, HeapEval, Tree, TreeEval};
 
 // ---------------------------------------------------------------------------------------
 // References
@@ -240,7 +240,7 @@ fn toy_games_cover_passes_and_irregular_turns() {
 
 #[test]
 fn paranoid_equals_plain_minimax() {
-    let e = TreeEval { prune: false };
+    let e = TreeEval::plain(false);
     for t in trees() {
         let root = t.to_move();
         for depth in 1..=6 {
@@ -323,14 +323,12 @@ fn maxn_with_shallow_pruning_equals_plain_maxn() {
     };
     for t in trees() {
         for depth in 1..=6 {
-            let (want, idx) = maxn_ref(&TreeEval { prune: false }, &t, depth);
+            let (want, idx) = maxn_ref(&TreeEval::plain(false), &t, depth);
             let want_move = moves_of(&t)[idx];
             let mut nodes = [0; 2];
             for (k, prune) in [true, false].into_iter().enumerate() {
                 // Only constant-sum trees may promise a sum bound.
-                let e = TreeEval {
-                    prune: prune && t.constant_sum,
-                };
+                let e = TreeEval::plain(prune && t.constant_sum);
                 let r = maxn(&t, &e, &fresh(), &Limits::depth(depth), |_| {});
                 assert_eq!(r.values, want, "tree {t} depth {depth} prune {prune}");
                 assert_eq!(r.search.score, want[t.to_move()]);
@@ -371,12 +369,103 @@ fn maxn_with_shallow_pruning_equals_plain_maxn() {
     assert!(totals.0 < totals.1, "heaps: {totals:?}");
 }
 
+/// Coarse utilities (many ties: the first generated move must still win them) and
+/// negative ones (the `(n - 2) * min_utility` term of the bound matters) on 3-seat trees.
+#[test]
+fn maxn_pruning_with_ties_and_negative_utilities() {
+    let mut totals = (0u64, 0u64);
+    for t in trees()
+        .into_iter()
+        .filter(|t| t.seats == 3 && t.constant_sum)
+    {
+        for (step, shift) in [(25, 0), (50, 0), (20, -50), (1, -30), (50, -100)] {
+            let e = |prune| TreeEval { prune, step, shift };
+            for depth in 1..=7 {
+                let (want, idx) = maxn_ref(&e(false), &t, depth);
+                let r = maxn(&t, &e(true), &fresh(), &Limits::depth(depth), |_| {});
+                assert_eq!(
+                    r.values, want,
+                    "tree {t} depth {depth} step {step} shift {shift}"
+                );
+                assert_eq!(r.search.best_move, Some(moves_of(&t)[idx]), "{t} {depth}");
+                let plain = maxn(&t, &e(false), &fresh(), &Limits::depth(depth), |_| {});
+                assert_eq!(plain.values, want);
+                totals.0 += r.search.nodes;
+                totals.1 += plain.search.nodes;
+            }
+        }
+    }
+    assert!(totals.0 * 10 < totals.1 * 9, "{totals:?}");
+}
+
+/// Searches along random games with one table kept throughout (entries of every depth,
+/// window and seat), each result checked against the reference.
+#[test]
+fn tables_kept_along_games_change_no_value() {
+    let e = HeapEval { prune: true };
+    let mut rng = Rng::new(0x7AB1E);
+    for game in 0..6 {
+        let tt = TranspositionTable::new(1);
+        let mut h = Heap::new(13 + game % 3, 3);
+        let mut i = 0;
+        while h.outcome().is_none() {
+            let root = h.to_move();
+            let depth = 1 + (i % 8);
+            let r = paranoid(&h, &e, &tt, &Limits::depth(depth), |_| {});
+            assert_eq!(
+                r.score,
+                paranoid_ref(&e, &h, root, depth),
+                "paranoid {h} {depth}"
+            );
+            let r = brs(&h, &e, &tt, &Limits::depth(depth), |_| {}).unwrap();
+            assert_eq!(
+                r.score,
+                brs_ref(&e, &h, root, depth, false),
+                "brs {h} {depth}"
+            );
+            let r = brs_plus(&h, &e, &tt, &Limits::depth(depth), |_| {});
+            assert_eq!(
+                r.score,
+                brs_ref(&e, &h, root, depth, true),
+                "brs+ {h} {depth}"
+            );
+            let ms = moves_of(&h);
+            h = h.play(ms[rng.below(ms.len())]);
+            i += 1;
+        }
+    }
+    // Cells: moves commute, so the table cuts off often. Every position of two random
+    // games, one table per game.
+    for _ in 0..2 {
+        let tt = TranspositionTable::new(1);
+        let mut c = Cells::new();
+        while c.outcome().is_none() {
+            let root = c.to_move();
+            for depth in 1..=5 {
+                let r = paranoid(&c, &CellsEval, &tt, &Limits::depth(depth), |_| {});
+                assert_eq!(
+                    r.score,
+                    paranoid_ref(&CellsEval, &c, root, depth),
+                    "{c} {depth}"
+                );
+                if depth <= 4 {
+                    let r = brs(&c, &CellsEval, &tt, &Limits::depth(depth), |_| {}).unwrap();
+                    let want = brs_ref(&CellsEval, &c, root, depth, false);
+                    assert_eq!(r.score, want, "{c} {depth}");
+                }
+            }
+            let ms = moves_of(&c);
+            c = c.play(ms[rng.below(ms.len())]);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // BRS and BRS+
 
 #[test]
 fn brs_and_brs_plus_equal_naive_best_reply_search() {
-    let e = TreeEval { prune: false };
+    let e = TreeEval::plain(false);
     for t in trees() {
         let root = t.to_move();
         for depth in 1..=6 {
@@ -420,7 +509,7 @@ fn brs_and_brs_plus_equal_naive_best_reply_search() {
 /// would not tell them apart).
 #[test]
 fn the_searches_model_different_opponents() {
-    let e = TreeEval { prune: false };
+    let e = TreeEval::plain(false);
     let (mut brs_differs, mut plus_differs) = (0, 0);
     for t in trees() {
         let root = t.to_move();
@@ -452,7 +541,7 @@ fn brs_needs_with_turn_and_says_so() {
     assert_eq!(r.score, brs_ref(&e, &h, Seat(0), 5, true));
     // The engine refuses BRS for a game without it up front (Tree::start is turnable).
     assert!(
-        MultiEngine::<Tree, _>::new("b", TreeEval { prune: false }, MultiAlgo::Brs, "u", 1).is_ok()
+        MultiEngine::<Tree, _>::new("b", TreeEval::plain(false), MultiAlgo::Brs, "u", 1).is_ok()
     );
     let mut engine =
         MultiEngine::<Heap, _>::new("b", HeapEval { prune: false }, MultiAlgo::Brs, "u", 1)
@@ -577,7 +666,7 @@ fn limits_are_honoured() {
         // Time, on a tree of games up to 60 plies (too big to finish).
         let t = Tree::with_len(99, 3, true, 60);
         let started = Instant::now();
-        let r = run(algo, &t, &TreeEval { prune: true }, &Limits::time_ms(30));
+        let r = run(algo, &t, &TreeEval::plain(true), &Limits::time_ms(30));
         assert!(started.elapsed() < Duration::from_millis(1000), "{algo}");
         assert!(r.depth >= 1 && r.depth < 40, "{algo}: depth {}", r.depth);
         assert!(t.is_legal(r.best_move.unwrap()));

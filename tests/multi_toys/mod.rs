@@ -224,25 +224,49 @@ impl Game for Tree {
 }
 
 /// Utilities of [`Tree`]: terminal = the outcome's scores, static = another hash of the
-/// path; a sum bound when the tree is constant-sum and `prune` is set.
+/// path; each rounded down to a multiple of `step` (coarse steps make many ties) and moved
+/// by `shift`. A sum bound when the tree is constant-sum and `prune` is set.
 pub struct TreeEval {
     pub prune: bool,
+    pub step: i32,
+    pub shift: i32,
+}
+
+impl TreeEval {
+    /// Exact utilities (step 1, no shift).
+    pub const fn plain(prune: bool) -> Self {
+        TreeEval {
+            prune,
+            step: 1,
+            shift: 0,
+        }
+    }
+
+    fn shape(&self, mut u: BySeat<Score>) -> BySeat<Score> {
+        for i in 0..u.len() {
+            let s = Seat(i as u8);
+            u[s] = u[s] / self.step * self.step + self.shift;
+        }
+        u
+    }
 }
 
 impl SeatEvaluator<Tree> for TreeEval {
     fn evaluate_seats(&self, pos: &Tree) -> BySeat<Score> {
-        pos.utilities(pos.h ^ 0x5A)
+        self.shape(pos.utilities(pos.h ^ 0x5A))
     }
     fn terminal_seats(&self, _pos: &Tree, outcome: &Outcome) -> BySeat<Score> {
-        outcome.scores
+        self.shape(outcome.scores)
     }
     fn move_order(&self, pos: &Tree, mv: Mv) -> i32 {
         (mix(pos.h ^ u64::from(mv.0)) % 8) as i32
     }
     fn sum_bound(&self) -> Option<SumBound> {
+        // Utilities 0..=100 summing to <= 100 before rounding down and shifting (the seat
+        // count is not known here: the bound is for 3 seats).
         self.prune.then_some(SumBound {
-            min_utility: 0,
-            max_sum: 100,
+            min_utility: self.shift,
+            max_sum: 100 + 3 * self.shift,
         })
     }
 }
@@ -429,5 +453,152 @@ impl SeatEvaluator<Heap> for HeapEval {
             min_utility: -190,
             max_sum: 0,
         })
+    }
+}
+
+/// Cells of [`Cells`]' board (4 x 3).
+pub const CELLS: u8 = 12;
+
+/// Three seats take turns claiming empty cells of a 4 x 3 board until it is full. A seat
+/// scores the hashed weights (1..=9) of its cells plus 4 per orthogonally adjacent pair of
+/// its cells. Moves commute, so the same position is reached by many orders at the same
+/// depth: a stress test for the transposition table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cells {
+    /// Owner per cell: 0 = empty, else seat + 1.
+    pub owner: [u8; CELLS as usize],
+    pub to_move: u8,
+}
+
+impl Cells {
+    /// The empty board, seat 0 to move.
+    pub fn new() -> Self {
+        Cells {
+            owner: [0; CELLS as usize],
+            to_move: 0,
+        }
+    }
+
+    /// Scores so far.
+    pub fn scores(&self) -> BySeat<i32> {
+        let mut sc = BySeat::new(3);
+        for c in 0..CELLS as usize {
+            let o = self.owner[c];
+            if o == 0 {
+                continue;
+            }
+            let s = Seat(o - 1);
+            sc[s] += 1 + (mix(c as u64) % 9) as i32;
+            let (x, y) = (c % 4, c / 4);
+            if x < 3 && self.owner[c + 1] == o {
+                sc[s] += 4;
+            }
+            if y < 2 && self.owner[c + 4] == o {
+                sc[s] += 4;
+            }
+        }
+        sc
+    }
+}
+
+impl Default for Cells {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Display for Cells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for o in self.owner {
+            write!(f, "{o}")?;
+        }
+        write!(f, " {}", self.to_move)
+    }
+}
+
+impl FromStr for Cells {
+    type Err = PositionError;
+    fn from_str(s: &str) -> Result<Self, PositionError> {
+        let bad = || PositionError(format!("bad cells '{s}'"));
+        let (board, to_move) = s.split_once(' ').ok_or_else(bad)?;
+        let mut c = Cells::new();
+        if board.len() != CELLS as usize {
+            return Err(bad());
+        }
+        for (i, ch) in board.chars().enumerate() {
+            c.owner[i] = ch.to_digit(4).ok_or_else(bad)? as u8;
+        }
+        c.to_move = to_move.parse().map_err(|_| bad())?;
+        Ok(c)
+    }
+}
+
+impl Game for Cells {
+    type Move = Mv;
+    type Moves = MoveList<Mv, 12>;
+    const ID: &'static str = "toy-cells";
+    const MOVE_CODES: usize = CELLS as usize;
+
+    fn start() -> Self {
+        Cells::new()
+    }
+    fn seats(&self) -> usize {
+        3
+    }
+    fn to_move(&self) -> Seat {
+        Seat(self.to_move)
+    }
+    fn generate_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+        for c in 0..CELLS {
+            if self.owner[usize::from(c)] == 0 {
+                moves.push(Mv(c));
+            }
+        }
+    }
+    fn play(&self, mv: Mv) -> Self {
+        let mut next = *self;
+        next.owner[usize::from(mv.0)] = self.to_move + 1;
+        next.to_move = (self.to_move + 1) % 3;
+        next
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.owner
+            .iter()
+            .all(|&o| o != 0)
+            .then(|| Outcome::new(self.scores()))
+    }
+    fn key(&self) -> u64 {
+        // Distinct domains for the seat to move and the cells (mix(1) must not stand for
+        // both "seat 1 to move" and "cell 0 owned by seat 0").
+        let mut k = mix(0x5EA7_0000 | u64::from(self.to_move));
+        for (c, &o) in self.owner.iter().enumerate() {
+            k ^= mix((c as u64) << 8 | u64::from(o));
+        }
+        k
+    }
+    fn parse_move(&self, text: &str) -> Result<Mv, MoveError> {
+        parse_mv(self, text)
+    }
+    fn with_turn(&self, seat: Seat) -> Option<Self> {
+        Some(Cells {
+            to_move: seat.0,
+            ..*self
+        })
+    }
+}
+
+/// Utilities of [`Cells`]: margins over the best other seat (scores so far, or final).
+pub struct CellsEval;
+
+impl SeatEvaluator<Cells> for CellsEval {
+    fn evaluate_seats(&self, pos: &Cells) -> BySeat<Score> {
+        margins(&pos.scores())
+    }
+    fn terminal_seats(&self, _pos: &Cells, outcome: &Outcome) -> BySeat<Score> {
+        margins(&outcome.scores)
+    }
+    fn move_order(&self, _pos: &Cells, mv: Mv) -> i32 {
+        (mix(u64::from(mv.0)) % 9) as i32
     }
 }
