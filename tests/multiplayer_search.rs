@@ -25,8 +25,8 @@ use tessera::game::{BySeat, Game, Outcome, Seat};
 use tessera::games::othello::{Position, eval::Eval};
 use tessera::search::multi::supports_brs;
 use tessera::search::{
-    Evaluator, Limits, MultiAlgo, Score, SeatEvaluator, TranspositionTable, brs, brs_plus, maxn,
-    paranoid, search,
+    Evaluator, Limits, MultiAlgo, Score, SeatEvaluator, TranspositionTable, WIN, WIN_MIN, brs,
+    brs_plus, maxn, paranoid, search,
 };
 
 mod common;
@@ -280,6 +280,70 @@ fn paranoid_equals_plain_minimax() {
     }
 }
 
+/// Result-only utilities: `WIN` for an outright winner, `-WIN` for the others; static
+/// utilities are the token margins (well below `WIN_MIN`).
+struct WinLoss;
+
+impl SeatEvaluator<Heap> for WinLoss {
+    fn evaluate_seats(&self, pos: &Heap) -> BySeat<Score> {
+        HeapEval { prune: false }.evaluate_seats(pos)
+    }
+    fn terminal_seats(&self, _pos: &Heap, outcome: &Outcome) -> BySeat<Score> {
+        let mut u = BySeat::new(outcome.scores.len());
+        for (s, _) in outcome.scores.iter() {
+            u[s] = if outcome.margin(s) > 0 { WIN } else { -WIN };
+        }
+        u
+    }
+}
+
+/// Paranoid minimax with forced results scored by distance: a win `n` plies from the root
+/// scores `WIN - n`, a loss `-WIN + n`.
+fn paranoid_win_ref(pos: &Heap, root: Seat, depth: u32, ply: i32) -> Score {
+    let moves = moves_of(pos);
+    if moves.is_empty() {
+        let v = WinLoss.terminal_seats(pos, &pos.outcome().unwrap())[root];
+        return if v > 0 { v - ply } else { v + ply };
+    }
+    if depth == 0 {
+        return WinLoss.evaluate_seats(pos)[root];
+    }
+    let vals = moves
+        .iter()
+        .map(|&m| paranoid_win_ref(&pos.play(m), root, depth - 1, ply + 1));
+    if pos.to_move() == root {
+        vals.max().unwrap()
+    } else {
+        vals.min().unwrap()
+    }
+}
+
+/// Forced wins and losses score by distance, through the table too, and a forced result
+/// ends iterative deepening early without changing the value.
+#[test]
+fn forced_results_score_by_distance() {
+    let (mut forced, mut early) = (0, 0);
+    for h in heaps()
+        .into_iter()
+        .chain([Heap::new(5, 3), Heap::new(7, 3), Heap::new(8, 3)])
+    {
+        let root = h.to_move();
+        for depth in [2, 4, 6, 9, 14] {
+            let want = paranoid_win_ref(&h, root, depth, 0);
+            let r = paranoid(&h, &WinLoss, &fresh(), &Limits::depth(depth), |_| {});
+            assert_eq!(r.score, want, "{h} depth {depth}");
+            if want.abs() >= WIN_MIN {
+                forced += 1;
+                early += usize::from(r.depth < depth);
+                assert!(r.depth <= depth);
+            } else {
+                assert_eq!(r.depth, depth);
+            }
+        }
+    }
+    assert!(forced >= 5 && early >= 3, "{forced} forced, {early} early");
+}
+
 /// A table already holding entries of other searches (other seats, algorithms, depths)
 /// changes no value: entries are salted and cut only at their exact depth.
 #[test]
@@ -432,6 +496,21 @@ fn tables_kept_along_games_change_no_value() {
             let ms = moves_of(&h);
             h = h.play(ms[rng.below(ms.len())]);
             i += 1;
+        }
+    }
+    // Forced results kept in the table are relative to the node: the next search, one ply
+    // later and one ply shallower, meets the same nodes at the same remaining depth.
+    for game in 0..8 {
+        let tt = TranspositionTable::new(1);
+        let mut h = Heap::new(8 + game % 4, 3);
+        let mut depth = 10;
+        while h.outcome().is_none() && depth > 0 {
+            let r = paranoid(&h, &WinLoss, &tt, &Limits::depth(depth), |_| {});
+            let want = paranoid_win_ref(&h, h.to_move(), depth, 0);
+            assert_eq!(r.score, want, "{h} depth {depth}");
+            let ms = moves_of(&h);
+            h = h.play(ms[rng.below(ms.len())]);
+            depth -= 1;
         }
     }
     // Cells: moves commute, so the table cuts off often. Every position of two random
