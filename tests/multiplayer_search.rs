@@ -20,7 +20,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tessera::engine::{MultiEngine, Player};
+use tessera::engine::{EngineSpec, MultiEngine, Player};
 use tessera::game::{BySeat, Game, Outcome, Seat};
 use tessera::games::othello::{Position, eval::Eval};
 use tessera::search::multi::supports_brs;
@@ -801,6 +801,35 @@ fn finished_positions_return_no_move() {
     ] {
         let r = run(algo, &h, &e, &Limits::depth(3));
         assert_eq!((r.best_move, r.score, r.depth), (None, 10 * 9, 0), "{algo}");
+    }
+}
+
+#[test]
+fn engine_from_spec() {
+    let spec = EngineSpec::from_inline("name=p,algo=paranoid,depth=5,tt-mb=2", "toy-heap").unwrap();
+    let mut engine =
+        MultiEngine::<Heap, _>::from_spec(&spec, HeapEval { prune: true }, "u").unwrap();
+    assert_eq!((engine.algo(), engine.name()), (MultiAlgo::Paranoid, "p"));
+    let h = Heap::new(12, 3);
+    let th = engine.choose(&h, &spec.limits()).unwrap();
+    assert_eq!(th.depth, 5);
+    assert_eq!(
+        th.score,
+        paranoid_ref(&HeapEval { prune: true }, &h, Seat(0), 5)
+    );
+    let bad = |text: &str, game: &str| {
+        let spec = EngineSpec::from_inline(text, game).unwrap();
+        MultiEngine::<Heap, _>::from_spec(&spec, HeapEval { prune: true }, "u")
+            .err()
+            .unwrap()
+    };
+    assert!(bad("name=x,algo=maxn", "othello").contains("not toy-heap"));
+    assert!(bad("name=x,algo=alphabeta", "toy-heap").contains("not a multi-player search"));
+    assert!(bad("name=x,algo=brs,protocol=gtp,command=y", "toy-heap").contains("not built in"));
+    for name in ["paranoid", "maxn", "brs", "brs-plus"] {
+        let spec = EngineSpec::from_inline(&format!("name=x,algo={name}"), "toy-heap").unwrap();
+        let e = MultiEngine::<Heap, _>::from_spec(&spec, HeapEval { prune: true }, "u").unwrap();
+        assert_eq!(e.algo().name(), name);
     }
 }
 

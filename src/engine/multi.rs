@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::{Player, Thought};
+use super::{EngineSpec, Player, Protocol, Thought};
 use crate::game::Game;
 use crate::search::multi::{brs_unsupported, supports_brs};
 use crate::search::{
@@ -52,6 +52,34 @@ impl<G: Game, E: SeatEvaluator<G>> MultiEngine<G, E> {
             unit,
             on_iteration: None,
         })
+    }
+
+    /// The engine a spec describes: `algo` one of `paranoid`, `maxn`, `brs`, `brs-plus`,
+    /// `game` equal to [`Game::ID`], built in; name and table size from the spec (its
+    /// limits are [`EngineSpec::limits`], passed to [`Player::choose`] by the caller).
+    ///
+    /// # Errors
+    /// A spec for another game, protocol or algorithm, or as [`MultiEngine::new`].
+    pub fn from_spec(spec: &EngineSpec, eval: E, unit: &'static str) -> Result<Self, String> {
+        if spec.game != G::ID {
+            return Err(format!(
+                "engine '{}' plays {}, not {}",
+                spec.name,
+                spec.game,
+                G::ID
+            ));
+        }
+        if spec.protocol != Protocol::Builtin {
+            return Err(format!("engine '{}' is not built in", spec.name));
+        }
+        let algo = spec.algo.multi().ok_or_else(|| {
+            format!(
+                "engine '{}': algo {} is not a multi-player search (paranoid, maxn, brs, brs-plus)",
+                spec.name,
+                spec.algo.name()
+            )
+        })?;
+        Self::new(spec.name.clone(), eval, algo, unit, spec.tt_mb)
     }
 
     /// Calls `f` after each finished iteration (for `info` lines while thinking).

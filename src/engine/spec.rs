@@ -35,6 +35,12 @@ impl Algorithm {
     /// The spec values of `algo`, in declaration order (for error messages and help).
     pub const NAMES: &[&str] = &["alphabeta", "mcts", "paranoid", "maxn", "brs", "brs-plus"];
 
+    /// The spec value of this algorithm (`alphabeta`, `mcts`, `paranoid`, ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
     /// The multi-player search this algorithm names (`paranoid`, `maxn`, `brs`,
     /// `brs-plus`); `None` for the two-sided ones (`alphabeta`, `mcts`).
     #[must_use]
@@ -461,6 +467,7 @@ mod tests {
         for (i, name) in Algorithm::NAMES.iter().enumerate() {
             let s = EngineSpec::from_inline(&format!("name=x,algo={name}"), "talat").unwrap();
             assert_eq!(s.algo.multi().is_some(), i >= 2, "{name}");
+            assert_eq!(s.algo.name(), *name);
             if let Some(m) = s.algo.multi() {
                 assert_eq!(m.name(), *name);
                 assert_eq!(s.limits().depth, Some(6));
