@@ -147,7 +147,7 @@ pub trait Game:
     /// The same position with `seat` to move, as if the seats in between had passed
     /// (everything else unchanged; [`Game::key`] updated to the new seat to move).
     ///
-    /// Only best-reply search (BRS, Schadd & Winands 2011; [`crate::search::brs`]) calls it:
+    /// Only best-reply search (BRS, Schadd & Winands 2011; [`crate::search::brs()`]) calls it:
     /// its merged opponent layer lets any opponent reply, also one whose turn it is not.
     /// A game opts in to BRS by returning `Some` for every seat of every unfinished
     /// position; `None` (the default) means "not supported", and BRS reports so instead of

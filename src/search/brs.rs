@@ -4,7 +4,7 @@
 //!
 //! The root seat's MAX layers alternate with one MIN layer in which all opponents' moves
 //! are merged: only the strongest reply among all opponents is played. The search runs on
-//! the two-sided alpha-beta of [`super::paranoid`] (same table, ordering and limits); only
+//! the two-sided alpha-beta of [`super::paranoid`](mod@super::paranoid) (same table, ordering and limits); only
 //! the children of a MIN node differ:
 //!
 //! - a MAX node is a position where the root seat moves; its children are its real moves;

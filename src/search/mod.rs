@@ -1,5 +1,7 @@
 //! Game-agnostic search. It sees positions only through [`crate::game::Game`] and scores
-//! them only through an [`Evaluator`].
+//! them only through an [`Evaluator`] (two sides: [`alphabeta`], [`mcts`]) or a
+//! [`SeatEvaluator`] (more than two sides: [`paranoid`](paranoid()), [`maxn`](maxn()),
+//! [`brs`](brs()) and [`brs_plus`], sharing [`multi`]).
 
 pub mod alphabeta;
 pub mod brs;

@@ -1,5 +1,5 @@
-//! Pieces shared by the multi-player searches ([`super::paranoid`], [`super::maxn`],
-//! [`super::brs`]): the algorithm names, table-key salting, forced-win score handling,
+//! Pieces shared by the multi-player searches ([`super::paranoid()`], [`super::maxn()`],
+//! [`super::brs()`]): the algorithm names, table-key salting, forced-win score handling,
 //! the per-search state (clock, node count, killers/history, triangular PV) and the
 //! iterative-deepening driver.
 //!

@@ -4,7 +4,7 @@
 //! as well as a two-player game.
 //!
 //! This module also holds the two-sided alpha-beta these searches share with best-reply
-//! search ([`super::brs`]): they differ only in the children of a MIN node (paranoid: the
+//! search ([`super::brs`](mod@super::brs)): they differ only in the children of a MIN node (paranoid: the
 //! moves of the seat to move; BRS: every opponent's moves). Fail-soft alpha-beta with
 //! iterative deepening, a transposition table (keys salted by algorithm and root seat,
 //! scores = the root seat's utility), the table move first, then killers/history and the

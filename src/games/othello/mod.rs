@@ -98,7 +98,7 @@ pub fn make_player(
         ) => Err(format!(
             "engine '{}': algo {} is a multi-player search; othello has two seats (use alphabeta or mcts)",
             spec.name,
-            algo.multi().map_or("?", |m| m.name())
+            algo.name()
         )),
         (Protocol::Gtp, _) => Ok(Box::new(
             crate::engine::external::GtpEngine::<Position>::new(spec)?,
