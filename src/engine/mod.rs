@@ -6,10 +6,12 @@
 mod alphabeta;
 pub mod external;
 pub mod mcts;
+pub mod multi;
 pub mod spec;
 
 pub use alphabeta::AlphaBetaEngine;
 pub use mcts::MctsEngine;
+pub use multi::MultiEngine;
 pub use spec::{Algorithm, EngineSpec, Protocol};
 
 use std::time::Duration;

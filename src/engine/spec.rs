@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::search::Limits;
+use crate::search::{Limits, MultiAlgo};
 
 /// How an engine searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -17,6 +17,42 @@ pub enum Algorithm {
     Alphabeta,
     /// Monte-Carlo tree search (UCT with per-seat values, MCTS-Solver, root-parallel threads).
     Mcts,
+    /// Paranoid alpha-beta for games with more than two sides: the seat to move maximises
+    /// its utility, all others minimise it ([`crate::search::paranoid()`]).
+    Paranoid,
+    /// Max-n: every seat maximises its own utility, shallow pruning when the evaluator
+    /// bounds the utility sum ([`crate::search::maxn()`]).
+    Maxn,
+    /// Best-reply search: the opponents' moves merged into one MIN layer; only for games
+    /// that implement `Game::with_turn` ([`crate::search::brs()`]).
+    Brs,
+    /// BRS+: best-reply search where the other opponents play their first ordered move
+    /// instead of passing; any game ([`crate::search::brs_plus()`]).
+    BrsPlus,
+}
+
+impl Algorithm {
+    /// The spec values of `algo`, in declaration order (for error messages and help).
+    pub const NAMES: &[&str] = &["alphabeta", "mcts", "paranoid", "maxn", "brs", "brs-plus"];
+
+    /// The spec value of this algorithm (`alphabeta`, `mcts`, `paranoid`, ...).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    /// The multi-player search this algorithm names (`paranoid`, `maxn`, `brs`,
+    /// `brs-plus`); `None` for the two-sided ones (`alphabeta`, `mcts`).
+    #[must_use]
+    pub fn multi(self) -> Option<MultiAlgo> {
+        match self {
+            Self::Alphabeta | Self::Mcts => None,
+            Self::Paranoid => Some(MultiAlgo::Paranoid),
+            Self::Maxn => Some(MultiAlgo::MaxN),
+            Self::Brs => Some(MultiAlgo::Brs),
+            Self::BrsPlus => Some(MultiAlgo::BrsPlus),
+        }
+    }
 }
 
 /// How tessera talks to the engine.
@@ -38,7 +74,8 @@ pub struct EngineSpec {
     pub name: String,
     /// Game id (`othello`).
     pub game: String,
-    /// Search algorithm (built-in engines).
+    /// Search algorithm (built-in engines): `alphabeta` (default), `mcts`, or for games with
+    /// more than two sides `paranoid`, `maxn`, `brs` or `brs-plus`.
     #[serde(default)]
     pub algo: Algorithm,
     /// Built-in or external GTP program.
@@ -322,6 +359,16 @@ impl EngineSpec {
         if self.algo == Algorithm::Mcts && (self.depth.is_some() || self.exact_empties.is_some()) {
             return Err("depth and exact-empties are for algo = \"alphabeta\" (MCTS takes iterations, nodes or time-ms)".into());
         }
+        if let Some(m) = self.algo.multi() {
+            if self.exact_empties.is_some() {
+                return Err(format!(
+                    "exact-empties is only for algo = \"alphabeta\", not {m}"
+                ));
+            }
+            if self.threads.is_some_and(|t| t != 1) {
+                return Err(format!("{m} searches on one thread (threads must be 1)"));
+            }
+        }
         if let Some(h) = self.history
             && !(h.is_finite() && h >= 0.0)
         {
@@ -374,8 +421,8 @@ impl EngineSpec {
         }
     }
 
-    /// The per-move search limits of this engine (none set: depth 6 for alpha-beta; MCTS
-    /// counts its `iterations` in the engine and ignores depth).
+    /// The per-move search limits of this engine (none set: depth 6 for alpha-beta and the
+    /// multi-player searches; MCTS counts its `iterations` in the engine and ignores depth).
     #[must_use]
     pub fn limits(&self) -> Limits {
         let mut l = Limits {
@@ -384,7 +431,7 @@ impl EngineSpec {
             time_ms: self.time_ms,
             stop: None,
         };
-        if self.algo == Algorithm::Alphabeta
+        if (self.algo == Algorithm::Alphabeta || self.algo.multi().is_some())
             && l.depth.is_none()
             && l.nodes.is_none()
             && l.time_ms.is_none()
@@ -451,6 +498,39 @@ mod tests {
         assert!(e.contains("only for algo"), "{e}");
         let e = EngineSpec::from_inline("name=m,algo=mcts,history=-1", "othello").unwrap_err();
         assert!(e.contains("history must be"), "{e}");
+    }
+
+    #[test]
+    fn multi_player_algorithms() {
+        for (i, name) in Algorithm::NAMES.iter().enumerate() {
+            let s = EngineSpec::from_inline(&format!("name=x,algo={name}"), "talat").unwrap();
+            assert_eq!(s.algo.multi().is_some(), i >= 2, "{name}");
+            assert_eq!(s.algo.name(), *name);
+            if let Some(m) = s.algo.multi() {
+                assert_eq!(m.name(), *name);
+                assert_eq!(s.limits().depth, Some(6));
+            }
+        }
+        let s = EngineSpec::from_toml(
+            "name = \"p\"\ngame = \"talat\"\nalgo = \"maxn\"\ndepth = 4\ntime-ms = 50\n",
+            "p.toml",
+        )
+        .unwrap();
+        assert_eq!(
+            (s.algo, s.algo.multi(), s.depth, s.time_ms),
+            (Algorithm::Maxn, Some(MultiAlgo::MaxN), Some(4), Some(50))
+        );
+        let e = EngineSpec::from_inline("name=x,algo=maxx", "talat").unwrap_err();
+        for name in Algorithm::NAMES {
+            assert!(e.contains(name), "{e}");
+        }
+        let e = EngineSpec::from_inline("name=x,algo=brs,exact-empties=3", "talat").unwrap_err();
+        assert!(e.contains("exact-empties is only for"), "{e}");
+        let e = EngineSpec::from_inline("name=x,algo=paranoid,threads=2", "talat").unwrap_err();
+        assert!(e.contains("one thread"), "{e}");
+        let e = EngineSpec::from_inline("name=x,algo=maxn,iterations=9", "talat").unwrap_err();
+        assert!(e.contains("only for algo"), "{e}");
+        assert!(EngineSpec::from_inline("name=x,algo=brs,threads=1", "talat").is_ok());
     }
 
     #[test]

@@ -149,6 +149,19 @@ pub trait Game:
     /// [`MoveError`] naming the text and whether it is malformed or illegal.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
+    /// The same position with `seat` to move, as if the seats in between had passed
+    /// (everything else unchanged; [`Game::key`] updated to the new seat to move).
+    ///
+    /// Only best-reply search (BRS, Schadd & Winands 2011; [`crate::search::brs()`]) calls it:
+    /// its merged opponent layer lets any opponent reply, also one whose turn it is not.
+    /// A game opts in to BRS by returning `Some` for every seat of every unfinished
+    /// position; `None` (the default) means "not supported", and BRS reports so instead of
+    /// searching. Called on unfinished positions only.
+    fn with_turn(&self, seat: Seat) -> Option<Self> {
+        let _ = seat;
+        None
+    }
+
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = Self::Moves::default();

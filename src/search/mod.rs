@@ -1,14 +1,24 @@
 //! Game-agnostic search. It sees positions only through [`crate::game::Game`] and scores
-//! them only through an [`Evaluator`].
+//! them only through an [`Evaluator`] (two sides: [`alphabeta`], [`mcts`]) or a
+//! [`SeatEvaluator`] (more than two sides: [`paranoid`](paranoid()), [`maxn`](maxn()),
+//! [`brs`](brs()) and [`brs_plus`], sharing [`multi`]).
 
 pub mod alphabeta;
+pub mod brs;
 pub mod limits;
+pub mod maxn;
 pub mod mcts;
+pub mod multi;
 pub mod ordering;
+pub mod paranoid;
 pub mod tt;
 
 pub use alphabeta::{SearchInfo, SearchResult, search, search_threads};
+pub use brs::{brs, brs_plus};
 pub use limits::{Clock, Limits};
+pub use maxn::{MaxnResult, SumBound, maxn};
+pub use multi::{MultiAlgo, Unsupported};
+pub use paranoid::paranoid;
 pub use tt::TranspositionTable;
 
 use crate::game::{BySeat, Game, Outcome};
@@ -63,8 +73,20 @@ pub trait SeatEvaluator<G: Game>: Send + Sync {
     fn terminal_seats(&self, pos: &G, outcome: &Outcome) -> BySeat<Score>;
 
     /// A static ordering hint for `mv` in `pos` (higher is tried earlier). Default: none.
+    /// BRS+ also uses it to pick the move of the opponents that do not give the best reply
+    /// (the highest hint, the first generated among equals).
     fn move_order(&self, _pos: &G, _mv: G::Move) -> i32 {
         0
+    }
+
+    /// The bound that lets max-n prune (Korf's shallow pruning): `Some(b)` promises that
+    /// every utility vector this evaluator returns (static and terminal) has each entry
+    /// `>= b.min_utility` and entries summing to `<= b.max_sum`. Default `None`: max-n
+    /// searches without pruning. Margins over the best opponent (score minus the best
+    /// other score) always sum to `<= 0`, so `max_sum = 0` with `min_utility` = minus the
+    /// largest possible score suits them. A wrong promise makes max-n return wrong values.
+    fn sum_bound(&self) -> Option<SumBound> {
+        None
     }
 }
 

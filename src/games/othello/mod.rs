@@ -92,6 +92,14 @@ pub fn make_player(
             ))
         }
         (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine(spec)),
+        (
+            Protocol::Builtin,
+            algo @ (Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus),
+        ) => Err(format!(
+            "engine '{}': algo {} is a multi-player search; othello has two seats (use alphabeta or mcts)",
+            spec.name,
+            algo.name()
+        )),
         (Protocol::Gtp, _) => Ok(Box::new(
             crate::engine::external::GtpEngine::<Position>::new(spec)?,
         )),
