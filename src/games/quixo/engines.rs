@@ -112,6 +112,14 @@ pub fn make_player<const FOUR: bool>(
             ))
         }
         (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine::<FOUR>(spec)),
+        (
+            Protocol::Builtin,
+            algo @ (Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus),
+        ) => Err(format!(
+            "engine '{}': algo {} is a multi-player search; {id} has two sides (use alphabeta or mcts)",
+            spec.name,
+            algo.name()
+        )),
         (Protocol::Gtp, _) => Ok(Box::new(crate::engine::external::GtpEngine::<
             Position<FOUR>,
         >::new(spec)?)),
