@@ -350,12 +350,6 @@ impl EngineSpec {
         {
             return Err(format!("exact-empties must be 0..=64, got {e}"));
         }
-        if self.exact_empties.is_some() && self.game != "othello" {
-            return Err(format!(
-                "exact-empties is for othello (its exact endgame solver), not {}",
-                self.game
-            ));
-        }
         if self.algo == Algorithm::Mcts && (self.depth.is_some() || self.exact_empties.is_some()) {
             return Err("depth and exact-empties are for algo = \"alphabeta\" (MCTS takes iterations, nodes or time-ms)".into());
         }
@@ -368,6 +362,12 @@ impl EngineSpec {
             if self.threads.is_some_and(|t| t != 1) {
                 return Err(format!("{m} searches on one thread (threads must be 1)"));
             }
+        }
+        if self.exact_empties.is_some() && self.game != "othello" {
+            return Err(format!(
+                "exact-empties is for othello (its exact endgame solver), not {}",
+                self.game
+            ));
         }
         if let Some(h) = self.history
             && !(h.is_finite() && h >= 0.0)
@@ -451,7 +451,14 @@ mod tests {
         for (name, text) in BUILTIN {
             let s = EngineSpec::from_toml(text, name).unwrap();
             assert_eq!(&s.name, name);
-            assert_eq!(s.game, "othello");
+            // Preset names start with their game id: othello-..., quixo-..., quixo-4p-...
+            let rest = name.strip_prefix(s.game.as_str()).unwrap_or_default();
+            assert!(rest.starts_with('-'), "{name} plays {}", s.game);
+            assert_eq!(
+                name.starts_with("quixo-4p-"),
+                s.game == "quixo-4p",
+                "{name}"
+            );
         }
         assert_eq!(EngineSpec::resolve("othello-ab-d6").unwrap().depth, Some(6));
         let m = EngineSpec::resolve("othello-mcts-i2000").unwrap();
