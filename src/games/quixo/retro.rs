@@ -91,8 +91,12 @@ trait Tier: Sync {
     fn len(&self) -> usize;
     /// Index of board `(me, opp)`.
     fn index(&self, me: u32, opp: u32) -> usize;
-    /// Board of an index.
-    fn board(&self, i: usize) -> (u32, u32);
+    /// A board packed in 32 bits (queue entries).
+    fn pack(&self, me: u32, opp: u32) -> u32;
+    /// The board of [`Tier::pack`].
+    fn unpack(&self, v: u32) -> (u32, u32);
+    /// Calls `f(index, me, opp)` for every board in index order.
+    fn for_each(&self, f: &mut dyn FnMut(usize, u32, u32));
     /// Fills `cells` (indexed like the tier) by calling `f(me, opp)` for every board, on
     /// the current rayon pool.
     fn init(&self, cells: &mut [Cell], f: &(dyn Fn(u32, u32) -> Cell + Sync));
@@ -232,15 +236,37 @@ impl Tier for ClassTier {
             + self.rank[self.pext16(opp, free) as usize] as usize
     }
 
-    fn board(&self, i: usize) -> (u32, u32) {
-        let a = (0..=self.k)
-            .rfind(|&a| self.off[a] <= i)
-            .expect("index in tier");
-        let inner = BINOM[self.cells - a][self.k - a];
-        let (rm, ro) = ((i - self.off[a]) / inner, (i - self.off[a]) % inner);
-        let me = unrank(rm, a);
-        let opp = pdep(unrank(ro, self.k - a), self.full() & !me);
-        (me, opp)
+    #[inline(always)]
+    fn pack(&self, me: u32, opp: u32) -> u32 {
+        me | opp << 16
+    }
+
+    #[inline(always)]
+    fn unpack(&self, v: u32) -> (u32, u32) {
+        (v & 0xffff, v >> 16)
+    }
+
+    fn for_each(&self, f: &mut dyn FnMut(usize, u32, u32)) {
+        let mut i = 0;
+        for a in 0..=self.k {
+            let b = self.k - a;
+            let mut me = (1u32 << a) - 1;
+            while me <= self.full() {
+                let free = self.full() & !me;
+                let mut t = (1u32 << b) - 1;
+                for _ in 0..BINOM[self.cells - a][b] {
+                    f(i, me, pdep(t, free));
+                    i += 1;
+                    if t != 0 {
+                        t = next_combination(t);
+                    }
+                }
+                if me == 0 {
+                    break;
+                }
+                me = next_combination(me);
+            }
+        }
     }
 
     fn init(&self, cells: &mut [Cell], f: &(dyn Fn(u32, u32) -> Cell + Sync)) {
@@ -274,20 +300,6 @@ impl Tier for ClassTier {
     }
 }
 
-/// The mask of colex rank `r` among masks with `k` bits.
-fn unrank(mut r: usize, k: usize) -> u32 {
-    let mut m = 0u32;
-    for i in (1..=k).rev() {
-        let mut p = i - 1;
-        while BINOM[p + 1][i] <= r {
-            p += 1;
-        }
-        r -= BINOM[p][i];
-        m |= 1 << p;
-    }
-    m
-}
-
 /// The full boards of the 5x5 game: `me` is the index, `opp` its complement.
 struct FullTier {
     full: u32,
@@ -301,8 +313,18 @@ impl Tier for FullTier {
     fn index(&self, me: u32, _opp: u32) -> usize {
         me as usize
     }
-    fn board(&self, i: usize) -> (u32, u32) {
-        (i as u32, self.full & !(i as u32))
+    #[inline(always)]
+    fn pack(&self, me: u32, _opp: u32) -> u32 {
+        me
+    }
+    #[inline(always)]
+    fn unpack(&self, v: u32) -> (u32, u32) {
+        (v, self.full & !v)
+    }
+    fn for_each(&self, f: &mut dyn FnMut(usize, u32, u32)) {
+        for me in 0..=self.full {
+            f(me as usize, me, self.full & !me);
+        }
     }
     fn init(&self, cells: &mut [Cell], f: &(dyn Fn(u32, u32) -> Cell + Sync)) {
         cells
@@ -381,24 +403,27 @@ fn solve_tier<T: Tier>(
     tier.init(&mut cells, &init);
 
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); MAX_DEPTH as usize + 2];
-    for (i, c) in cells.iter_mut().enumerate() {
+    tier.for_each(&mut |i, me, opp| {
+        let c = &mut cells[i];
+        let v = tier.pack(me, opp);
         if c.code != UNKNOWN {
-            buckets[0].push(i as u32);
+            buckets[0].push(v);
         } else if c.cnt & NO_LOSS != 0 {
             if c.aux != 255 {
-                buckets[c.aux as usize].push(i as u32);
+                buckets[c.aux as usize].push(v);
             }
         } else if c.cnt == 0 {
             // Every move takes a blank and every such child is a win for the opponent.
             let d = u32::from(c.aux) + 1;
             c.code = loss(d);
-            buckets[d as usize].push(i as u32);
+            buckets[d as usize].push(v);
         }
-    }
+    });
     for d in 0..=MAX_DEPTH {
         let bucket = std::mem::take(&mut buckets[d as usize]);
-        for &i in &bucket {
-            let i = i as usize;
+        for &v in &bucket {
+            let (me, opp) = tier.unpack(v);
+            let i = tier.index(me, opp);
             let c = cells[i];
             let won = if d == 0 {
                 c.code & 1 == 1
@@ -410,7 +435,6 @@ fn solve_tier<T: Tier>(
             } else {
                 continue;
             };
-            let (me, opp) = tier.board(i);
             // Predecessors: the other side made a push within the tier whose
             // destination now shows its symbol.
             for p in g.pushes() {
@@ -434,7 +458,7 @@ fn solve_tier<T: Tier>(
                             let e = d.max(u32::from(pc.aux)) + 1;
                             assert!(e <= MAX_DEPTH, "distance {e} exceeds the code range");
                             pc.code = loss(e);
-                            buckets[e as usize].push(j as u32);
+                            buckets[e as usize].push(tier.pack(q, r));
                         }
                     }
                 } else {
@@ -443,7 +467,7 @@ fn solve_tier<T: Tier>(
                     if pc.cnt & NO_LOSS == 0 || u32::from(pc.aux) > e {
                         pc.cnt |= NO_LOSS;
                         pc.aux = e as u8;
-                        buckets[e as usize].push(j as u32);
+                        buckets[e as usize].push(tier.pack(q, r));
                     }
                 }
             }
@@ -657,11 +681,14 @@ mod tests {
     #[test]
     fn ranks_round_trip() {
         let t = ClassTier::new(9, 5);
-        for i in 0..t.len() {
-            let (me, opp) = t.board(i);
+        let mut n = 0;
+        t.for_each(&mut |i, me, opp| {
             assert_eq!(t.index(me, opp), i);
+            assert_eq!(t.unpack(t.pack(me, opp)), (me, opp));
             assert_eq!((me | opp).count_ones(), 5);
             assert_eq!(me & opp, 0);
-        }
+            n += 1;
+        });
+        assert_eq!(n, t.len());
     }
 }
