@@ -117,7 +117,7 @@ impl<const FOUR: bool> FromStr for Position<FOUR> {
     type Err = PositionError;
 
     /// Parses the one-line form of the module docs; rows may also be separated by
-    /// newlines instead of `/` (the `cases.txt` layout).
+    /// whitespace or newlines instead of `/` (the `cases.txt` layout).
     fn from_str(text: &str) -> Result<Self, PositionError> {
         let err = |why: String| PositionError(format!("position '{}': {why}", shown(text)));
         let mut words: Vec<&str> = text.split_whitespace().collect();
