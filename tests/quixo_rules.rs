@@ -287,3 +287,21 @@ fn incremental_keys_equal_keys_from_scratch() {
         );
     }
 }
+
+proptest::proptest! {
+    /// Arbitrary text never panics the parsers: it parses or gives a one-line error.
+    #[test]
+    fn parsers_never_panic(text in "[XOxo./ A-Z0-9a-e>\\-\n]{0,40}") {
+        for r in [
+            text.parse::<Quixo>().map(|_| ()).map_err(|e| e.to_string()),
+            text.parse::<Quixo4p>().map(|_| ()).map_err(|e| e.to_string()),
+            text.parse::<Move>().map(|_| ()).map_err(|e| e.to_string()),
+            Quixo::start().parse_move(&text).map(|_| ()).map_err(|e| e.to_string()),
+            Quixo4p::start().parse_move(&text).map(|_| ()).map_err(|e| e.to_string()),
+        ] {
+            if let Err(e) = r {
+                proptest::prop_assert!(!e.contains('\n') && !e.is_empty());
+            }
+        }
+    }
+}

@@ -6,6 +6,7 @@
 
 mod engines;
 pub mod eval;
+mod exact;
 pub mod geometry;
 mod notation;
 pub mod perft;
@@ -15,6 +16,7 @@ pub mod retro;
 pub mod zobrist;
 
 pub use engines::{SCORE_UNIT, WinsFirst, alphabeta_engine, make_player, mcts_engine};
+pub use exact::FullBoardExact;
 pub use position::{MAX_MOVES, Move, Position, Quixo, Quixo4p};
 pub use prove::{Proof, ProveLimits, Verdict, prove};
 pub use retro::{SolveSummary, solve_size};
