@@ -1,7 +1,7 @@
 //! Quixo on 3x3, 4x4 and 5x5 boards, for two players (`quixo`) and four players in two
 //! teams (`quixo-4p`), one code path for both: rules on bitboards ([`geometry`],
 //! [`Position`]), notation, Zobrist keys, perft, evaluation, engines, the retrograde
-//! solver ([`retro`]) and the proving search ([`prove`]).
+//! solver ([`retro`]) and the proving search ([`mod@prove`]).
 //! Rules: `../shared/rules/quixo.md`; reference data: `tests/data/quixo/`.
 
 mod engines;
