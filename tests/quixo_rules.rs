@@ -153,6 +153,37 @@ fn four_player_dots_seats_and_passes() {
     let c = p.play(Move::PASS);
     assert_eq!(c.to_string(), "OxOoo/o...O/x...O/O...x/OoOox B1");
     assert_eq!(c.key(), c.key_from_scratch());
+    // The informal variant: every dot points at the partner (A1, B1 -> 2; A2, B2 -> 1), one move
+    // per push; it round-trips through the text form.
+    let v = Quixo4p::start().with_partner_dots(true);
+    v.generate_moves(&mut moves);
+    assert_eq!(moves.len(), 44);
+    assert!(moves.iter().all(|m| m.dot() == 2));
+    assert!(
+        v.parse_move("c1-a1>1")
+            .unwrap_err()
+            .to_string()
+            .contains("partner")
+    );
+    let c = v.play(v.parse_move("c1-a1>2").unwrap());
+    assert_eq!(
+        c.to_string(),
+        "x..../...../...../...../..... B1 partner-dots"
+    );
+    assert_eq!(c.to_string().parse::<Quixo4p>().unwrap(), c);
+    c.generate_moves(&mut moves);
+    assert!(
+        moves.iter().all(|m| m.dot() == 2),
+        "B1's partner is B2, member 2"
+    );
+    let c = c.play(moves[0]);
+    let c = c.play(c.parse_move("c1-a1>1").unwrap());
+    assert_eq!(c.seat(), 3);
+    c.generate_moves(&mut moves);
+    assert!(
+        moves.iter().all(|m| m.dot() == 1),
+        "B2's partner is B1, member 1"
+    );
     // Team outcome: X's line with B1 to move: A1 and A2 both win.
     let o = q4("XxXXx/...../...../...../..... B1").outcome().unwrap();
     assert_eq!(o.scores.as_slice(), &[1, 0, 1, 0]);
@@ -254,5 +285,23 @@ fn incremental_keys_equal_keys_from_scratch() {
                 assert_eq!(p.to_string().parse::<Quixo4p>().unwrap(), *p);
             },
         );
+    }
+}
+
+proptest::proptest! {
+    /// Arbitrary text never panics the parsers: it parses or gives a one-line error.
+    #[test]
+    fn parsers_never_panic(text in "[XOxo./ A-Z0-9a-e>\\-\n]{0,40}") {
+        for r in [
+            text.parse::<Quixo>().map(|_| ()).map_err(|e| e.to_string()),
+            text.parse::<Quixo4p>().map(|_| ()).map_err(|e| e.to_string()),
+            text.parse::<Move>().map(|_| ()).map_err(|e| e.to_string()),
+            Quixo::start().parse_move(&text).map(|_| ()).map_err(|e| e.to_string()),
+            Quixo4p::start().parse_move(&text).map(|_| ()).map_err(|e| e.to_string()),
+        ] {
+            if let Err(e) = r {
+                proptest::prop_assert!(!e.contains('\n') && !e.is_empty());
+            }
+        }
     }
 }

@@ -2,7 +2,13 @@
 //! Tanaka, Bonnet, Tixeuil, Tamura, "Quixo Is Solved", arXiv:2007.15895, and the authors'
 //! result file): W/L/D counts over all boards and the value and length from the empty board.
 
+use std::sync::Arc;
+
+use tessera::engine::Player;
+use tessera::games::quixo::eval::Weights;
 use tessera::games::quixo::retro::{Counts, FullBoardTable, Value, solve_size};
+use tessera::games::quixo::{FullBoardExact, Quixo, alphabeta_engine};
+use tessera::search::{Limits, WIN};
 
 #[test]
 fn solve_3x3_matches_published() {
@@ -57,4 +63,21 @@ fn full_board_table_matches_published() {
         }
     );
     assert_eq!(table.longest(), ((70, 48), (69, 40)));
+
+    // The table as the alpha-beta engine's exact solver (cases.txt full-win-in-5 and
+    // full-draw): the unique winning move with its mate score, the only drawing move.
+    let mut engine = alphabeta_engine::<false>("exact", Weights::default(), 1)
+        .with_exact(FullBoardExact::new(Arc::new(table)));
+    for (text, best, score) in [
+        ("XOOOO/OOXXX/OXXXX/XXXXO/OOOXO X", "d5-d1", WIN - 5),
+        ("OOOOX/XXXXO/XXXXO/OOOXO/OOOXO X", "a3-e3", 0),
+    ] {
+        let pos: Quixo = text.parse().unwrap();
+        let t = engine.choose(&pos, &Limits::depth(1)).unwrap();
+        assert!(t.exact);
+        assert_eq!(
+            (t.best_move.unwrap().to_string().as_str(), t.score),
+            (best, score)
+        );
+    }
 }

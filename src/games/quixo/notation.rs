@@ -7,7 +7,8 @@
 //! - Four-player position: the same, with the dot in the letter's case and the seat to move
 //!   named: `X` / `O` = a cube whose dot points at team member 1 (A1 / B1), `x` / `o` =
 //!   dot at member 2 (A2 / B2); seat `A1`, `B1`, `A2` or `B2`:
-//!   `Xx.../..o../...../...../..... B1`.
+//!   `Xx.../..o../...../...../..... B1`. The informal variant where every dot points at
+//!   the partner appends ` partner-dots`: `Xx.../..o../...../...../..... B1 partner-dots`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -109,7 +110,11 @@ impl<const FOUR: bool> fmt::Display for Position<FOUR> {
         } else {
             ["X", "O"][self.seat as usize]
         };
-        write!(f, " {side}")
+        write!(f, " {side}")?;
+        if self.partner_dots {
+            f.write_str(" partner-dots")?;
+        }
+        Ok(())
     }
 }
 
@@ -117,10 +122,14 @@ impl<const FOUR: bool> FromStr for Position<FOUR> {
     type Err = PositionError;
 
     /// Parses the one-line form of the module docs; rows may also be separated by
-    /// newlines instead of `/` (the `cases.txt` layout).
+    /// whitespace or newlines instead of `/` (the `cases.txt` layout).
     fn from_str(text: &str) -> Result<Self, PositionError> {
         let err = |why: String| PositionError(format!("position '{}': {why}", shown(text)));
         let mut words: Vec<&str> = text.split_whitespace().collect();
+        let partner_dots = FOUR && words.last() == Some(&"partner-dots");
+        if partner_dots {
+            words.pop();
+        }
         let Some(side) = words.pop() else {
             return Err(err("empty text".into()));
         };
@@ -192,6 +201,8 @@ impl<const FOUR: bool> FromStr for Position<FOUR> {
                 }
             }
         };
-        Self::from_masks(n as u8, x, o, dots, seat).map_err(|e| err(e.0))
+        Self::from_masks(n as u8, x, o, dots, seat)
+            .map(|p| p.with_partner_dots(partner_dots))
+            .map_err(|e| err(e.0))
     }
 }

@@ -101,6 +101,8 @@ pub struct Position<const FOUR: bool> {
     pub(crate) dots: u32,
     pub(crate) size: u8,
     pub(crate) seat: u8,
+    /// Four players, informal variant: the dot always points at the partner.
+    pub(crate) partner_dots: bool,
     pub(crate) key: u64,
 }
 
@@ -158,8 +160,24 @@ impl<const FOUR: bool> Position<FOUR> {
             dots,
             size,
             seat,
+            partner_dots: false,
             key: zobrist::key_from_scratch(x, o, dots, seat),
         })
+    }
+
+    /// The same position under the informal four-player variant where a cube put back
+    /// always has its dot pointing at the mover's partner (`on`), or the published rule
+    /// where the mover chooses (`!on`, the default). No effect with two players.
+    #[must_use]
+    pub fn with_partner_dots(mut self, on: bool) -> Self {
+        self.partner_dots = FOUR && on;
+        self
+    }
+
+    /// Whether the "dot always points at the partner" variant is on.
+    #[must_use]
+    pub fn partner_dots(&self) -> bool {
+        self.partner_dots
     }
 
     /// Board side (3, 4 or 5).
@@ -349,7 +367,10 @@ impl<const FOUR: bool> Game for Position<FOUR> {
             let cell = sources.trailing_zeros();
             sources &= sources - 1;
             for p in g.pushes_from(cell) {
-                if FOUR {
+                if FOUR && self.partner_dots {
+                    // Member 1 (A1, B1) points at member 2 and vice versa.
+                    moves.push(Move::new(p.from, p.to, 2 - (self.seat >> 1)));
+                } else if FOUR {
                     moves.push(Move::new(p.from, p.to, 1));
                     moves.push(Move::new(p.from, p.to, 2));
                 } else {
@@ -381,6 +402,7 @@ impl<const FOUR: bool> Game for Position<FOUR> {
             dots,
             size: self.size,
             seat: next,
+            partner_dots: self.partner_dots,
             key,
         }
     }
@@ -450,6 +472,9 @@ impl<const FOUR: bool> Position<FOUR> {
         }
         if mv.from == mv.to {
             return "a cube may not go back where it came from";
+        }
+        if self.partner_dots && self.push_of(mv).is_some() {
+            return "in this variant the dot must point at the partner";
         }
         "the destination is not an end of the source's row or column"
     }

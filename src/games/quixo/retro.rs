@@ -13,10 +13,13 @@
 //! fullest down. Inside a tier a breadth-first retrograde analysis by increasing distance
 //! runs over predecessors (unmoves: [`super::geometry::Push::unapply`]) with a counter of
 //! unresolved moves per board; moves into the next tier (already solved) seed each board's
-//! state. Boards never resolved are draws. Tier setup runs on `threads` threads (rayon);
-//! the analysis itself is sequential.
+//! state. Boards never resolved are draws. Tier setup and each distance level of the
+//! analysis run on `threads` threads (rayon; board states are atomic words).
 
 use std::time::Instant;
+
+use std::sync::atomic::AtomicU32;
+use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
@@ -91,8 +94,12 @@ trait Tier: Sync {
     fn len(&self) -> usize;
     /// Index of board `(me, opp)`.
     fn index(&self, me: u32, opp: u32) -> usize;
-    /// Board of an index.
-    fn board(&self, i: usize) -> (u32, u32);
+    /// A board packed in 32 bits (queue entries).
+    fn pack(&self, me: u32, opp: u32) -> u32;
+    /// The board of [`Tier::pack`].
+    fn unpack(&self, v: u32) -> (u32, u32);
+    /// Calls `f(index, me, opp)` for every board in index order.
+    fn for_each(&self, f: &mut dyn FnMut(usize, u32, u32));
     /// Fills `cells` (indexed like the tier) by calling `f(me, opp)` for every board, on
     /// the current rayon pool.
     fn init(&self, cells: &mut [Cell], f: &(dyn Fn(u32, u32) -> Cell + Sync));
@@ -232,15 +239,37 @@ impl Tier for ClassTier {
             + self.rank[self.pext16(opp, free) as usize] as usize
     }
 
-    fn board(&self, i: usize) -> (u32, u32) {
-        let a = (0..=self.k)
-            .rfind(|&a| self.off[a] <= i)
-            .expect("index in tier");
-        let inner = BINOM[self.cells - a][self.k - a];
-        let (rm, ro) = ((i - self.off[a]) / inner, (i - self.off[a]) % inner);
-        let me = unrank(rm, a);
-        let opp = pdep(unrank(ro, self.k - a), self.full() & !me);
-        (me, opp)
+    #[inline(always)]
+    fn pack(&self, me: u32, opp: u32) -> u32 {
+        me | opp << 16
+    }
+
+    #[inline(always)]
+    fn unpack(&self, v: u32) -> (u32, u32) {
+        (v & 0xffff, v >> 16)
+    }
+
+    fn for_each(&self, f: &mut dyn FnMut(usize, u32, u32)) {
+        let mut i = 0;
+        for a in 0..=self.k {
+            let b = self.k - a;
+            let mut me = (1u32 << a) - 1;
+            while me <= self.full() {
+                let free = self.full() & !me;
+                let mut t = (1u32 << b) - 1;
+                for _ in 0..BINOM[self.cells - a][b] {
+                    f(i, me, pdep(t, free));
+                    i += 1;
+                    if t != 0 {
+                        t = next_combination(t);
+                    }
+                }
+                if me == 0 {
+                    break;
+                }
+                me = next_combination(me);
+            }
+        }
     }
 
     fn init(&self, cells: &mut [Cell], f: &(dyn Fn(u32, u32) -> Cell + Sync)) {
@@ -274,20 +303,6 @@ impl Tier for ClassTier {
     }
 }
 
-/// The mask of colex rank `r` among masks with `k` bits.
-fn unrank(mut r: usize, k: usize) -> u32 {
-    let mut m = 0u32;
-    for i in (1..=k).rev() {
-        let mut p = i - 1;
-        while BINOM[p + 1][i] <= r {
-            p += 1;
-        }
-        r -= BINOM[p][i];
-        m |= 1 << p;
-    }
-    m
-}
-
 /// The full boards of the 5x5 game: `me` is the index, `opp` its complement.
 struct FullTier {
     full: u32,
@@ -301,8 +316,18 @@ impl Tier for FullTier {
     fn index(&self, me: u32, _opp: u32) -> usize {
         me as usize
     }
-    fn board(&self, i: usize) -> (u32, u32) {
-        (i as u32, self.full & !(i as u32))
+    #[inline(always)]
+    fn pack(&self, me: u32, _opp: u32) -> u32 {
+        me
+    }
+    #[inline(always)]
+    fn unpack(&self, v: u32) -> (u32, u32) {
+        (v, self.full & !v)
+    }
+    fn for_each(&self, f: &mut dyn FnMut(usize, u32, u32)) {
+        for me in 0..=self.full {
+            f(me as usize, me, self.full & !me);
+        }
     }
     fn init(&self, cells: &mut [Cell], f: &(dyn Fn(u32, u32) -> Cell + Sync)) {
         cells
@@ -381,78 +406,152 @@ fn solve_tier<T: Tier>(
     tier.init(&mut cells, &init);
 
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); MAX_DEPTH as usize + 2];
-    for (i, c) in cells.iter_mut().enumerate() {
+    tier.for_each(&mut |i, me, opp| {
+        let c = &mut cells[i];
+        let v = tier.pack(me, opp);
         if c.code != UNKNOWN {
-            buckets[0].push(i as u32);
+            buckets[0].push(v);
         } else if c.cnt & NO_LOSS != 0 {
             if c.aux != 255 {
-                buckets[c.aux as usize].push(i as u32);
+                buckets[c.aux as usize].push(v);
             }
         } else if c.cnt == 0 {
             // Every move takes a blank and every such child is a win for the opponent.
             let d = u32::from(c.aux) + 1;
             c.code = loss(d);
-            buckets[d as usize].push(i as u32);
+            buckets[d as usize].push(v);
         }
-    }
+    });
+    // The analysis runs level by level (distance d); the boards of one level are expanded
+    // in parallel, each board's state packed in one atomic word updated by
+    // compare-and-swap. Results do not depend on the order within a level: every win found
+    // at level d has distance d + 1, and a loss's distance is fixed by its last child.
+    let atoms: Vec<AtomicU32> = cells
+        .into_iter()
+        .map(|c| AtomicU32::new(pack_cell(c)))
+        .collect();
     for d in 0..=MAX_DEPTH {
         let bucket = std::mem::take(&mut buckets[d as usize]);
-        for &i in &bucket {
-            let i = i as usize;
-            let c = cells[i];
-            let won = if d == 0 {
-                c.code & 1 == 1
-            } else if c.code == UNKNOWN && c.cnt & NO_LOSS != 0 && u32::from(c.aux) == d {
-                cells[i].code = win(d);
-                true
+        if bucket.is_empty() {
+            continue;
+        }
+        let found: Vec<(u8, u32)> = bucket
+            .par_chunks(4096)
+            .flat_map_iter(|chunk| {
+                let mut out = Vec::new();
+                for &v in chunk {
+                    expand(g, tier, &atoms, d, v, &mut out);
+                }
+                out
+            })
+            .collect();
+        for (e, v) in found {
+            buckets[e as usize].push(v);
+        }
+    }
+    atoms
+        .into_iter()
+        .map(|a| {
+            let c = unpack_cell(a.into_inner());
+            if c.code == UNKNOWN { DRAW } else { c.code }
+        })
+        .collect()
+}
+
+fn pack_cell(c: Cell) -> u32 {
+    u32::from(c.code) | u32::from(c.cnt) << 8 | u32::from(c.aux) << 16
+}
+
+fn unpack_cell(x: u32) -> Cell {
+    Cell {
+        code: x as u8,
+        cnt: (x >> 8) as u8,
+        aux: (x >> 16) as u8,
+    }
+}
+
+/// Expands board `v` of level `d` if it is resolved at this level: updates its
+/// predecessors and appends `(distance, board)` for each board it resolves.
+fn expand<T: Tier>(
+    g: &Geometry,
+    tier: &T,
+    atoms: &[AtomicU32],
+    d: u32,
+    v: u32,
+    out: &mut Vec<(u8, u32)>,
+) {
+    let (me, opp) = tier.unpack(v);
+    let a = &atoms[tier.index(me, opp)];
+    let won = if d == 0 {
+        unpack_cell(a.load(Relaxed)).code & 1 == 1
+    } else {
+        let mut x = a.load(Relaxed);
+        loop {
+            let c = unpack_cell(x);
+            if c.code == UNKNOWN && c.cnt & NO_LOSS != 0 && u32::from(c.aux) == d {
+                let new = pack_cell(Cell { code: win(d), ..c });
+                match a.compare_exchange_weak(x, new, Relaxed, Relaxed) {
+                    Ok(_) => break true,
+                    Err(y) => x = y,
+                }
             } else if c.code == loss(d) {
-                false
+                break false;
             } else {
-                continue;
-            };
-            let (me, opp) = tier.board(i);
-            // Predecessors: the other side made a push within the tier whose
-            // destination now shows its symbol.
-            for p in g.pushes() {
-                if p.dst & opp == 0 {
-                    continue;
+                return;
+            }
+        }
+    };
+    // Predecessors: the other side made a push within the tier whose destination now
+    // shows its symbol.
+    for p in g.pushes() {
+        if p.dst & opp == 0 {
+            continue;
+        }
+        let q = p.unapply(opp) | p.src;
+        let r = p.unapply(me);
+        if g.has_line(q) || g.has_line(r) {
+            continue;
+        }
+        let pa = &atoms[tier.index(q, r)];
+        let mut x = pa.load(Relaxed);
+        loop {
+            let mut c = unpack_cell(x);
+            if c.code != UNKNOWN {
+                break;
+            }
+            let mut push = None;
+            if won {
+                if c.cnt & NO_LOSS != 0 {
+                    break;
                 }
-                let q = p.unapply(opp) | p.src;
-                let r = p.unapply(me);
-                if g.has_line(q) || g.has_line(r) {
-                    continue;
-                }
-                let j = tier.index(q, r);
-                let pc = &mut cells[j];
-                if pc.code != UNKNOWN {
-                    continue;
-                }
-                if won {
-                    if pc.cnt & NO_LOSS == 0 {
-                        pc.cnt -= 1;
-                        if pc.cnt == 0 {
-                            let e = d.max(u32::from(pc.aux)) + 1;
-                            assert!(e <= MAX_DEPTH, "distance {e} exceeds the code range");
-                            pc.code = loss(e);
-                            buckets[e as usize].push(j as u32);
-                        }
-                    }
-                } else {
-                    let e = d + 1;
+                c.cnt -= 1;
+                if c.cnt == 0 {
+                    let e = d.max(u32::from(c.aux)) + 1;
                     assert!(e <= MAX_DEPTH, "distance {e} exceeds the code range");
-                    if pc.cnt & NO_LOSS == 0 || u32::from(pc.aux) > e {
-                        pc.cnt |= NO_LOSS;
-                        pc.aux = e as u8;
-                        buckets[e as usize].push(j as u32);
-                    }
+                    c.code = loss(e);
+                    push = Some(e);
                 }
+            } else {
+                let e = d + 1;
+                assert!(e <= MAX_DEPTH, "distance {e} exceeds the code range");
+                if c.cnt & NO_LOSS != 0 && u32::from(c.aux) <= e {
+                    break;
+                }
+                c.cnt |= NO_LOSS;
+                c.aux = e as u8;
+                push = Some(e);
+            }
+            match pa.compare_exchange_weak(x, pack_cell(c), Relaxed, Relaxed) {
+                Ok(_) => {
+                    if let Some(e) = push {
+                        out.push((e as u8, tier.pack(q, r)));
+                    }
+                    break;
+                }
+                Err(y) => x = y,
             }
         }
     }
-    cells
-        .into_iter()
-        .map(|c| if c.code == UNKNOWN { DRAW } else { c.code })
-        .collect()
 }
 
 /// Wins, losses and draws for the side to move over a set of boards.
@@ -556,8 +655,8 @@ pub struct FullBoardTable {
 }
 
 impl FullBoardTable {
-    /// Solves the 2^25 full 5x5 boards on `threads` threads (setup only; the analysis is
-    /// sequential). About 100 MB while solving, 32 MiB kept.
+    /// Solves the 2^25 full 5x5 boards on `threads` threads. About 200 MB at peak while
+    /// solving (states, then queues), 32 MiB kept.
     ///
     /// # Errors
     /// A thread pool that cannot start.
@@ -657,11 +756,14 @@ mod tests {
     #[test]
     fn ranks_round_trip() {
         let t = ClassTier::new(9, 5);
-        for i in 0..t.len() {
-            let (me, opp) = t.board(i);
+        let mut n = 0;
+        t.for_each(&mut |i, me, opp| {
             assert_eq!(t.index(me, opp), i);
+            assert_eq!(t.unpack(t.pack(me, opp)), (me, opp));
             assert_eq!((me | opp).count_ones(), 5);
             assert_eq!(me & opp, 0);
-        }
+            n += 1;
+        });
+        assert_eq!(n, t.len());
     }
 }
