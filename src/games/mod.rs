@@ -1,3 +1,4 @@
 //! Game rules, one folder per game. Each implements [`crate::game::Game`].
 
 pub mod othello;
+pub mod talat;
