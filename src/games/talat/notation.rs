@@ -16,8 +16,11 @@
 //! - `to`: the colour letter of the seat to move; `phase`: `setup`, `play` or `over`;
 //!   `frozen`: `-` or the frozen boards (`WG,BW`); `score`: points per seat.
 //!
-//! Phase, frozen boards and scores follow from the rest; the parser checks that they agree,
-//! so a text that parses is a position the rules can reach (as far as these checks see).
+//! In `phase:setup` the towers not on a board are still to be placed, and the parser checks
+//! the turn order of the placements; in `phase:play` or `phase:over` towers missing from
+//! the text are out of the game (for puzzles and rule tests; a real game lists all of
+//! them). Frozen boards, the play/over distinction and scores follow from the rest; the
+//! parser checks that the text agrees.
 
 use std::fmt::{self, Write as _};
 
@@ -345,6 +348,21 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
                 8 => p.unplaced[2] = 0,
                 _ => {}
             }
+        }
+    }
+    match phase {
+        "setup" => {
+            if p.phase() != Phase::Setup {
+                return Err(err("phase:setup but every tower is placed".into()));
+            }
+        }
+        // In play, towers missing from the text are out of the game (puzzles, rule tests).
+        "play" | "over" => p.unplaced = [0; 3],
+        _ => {
+            return Err(err(format!(
+                "bad phase '{}' (setup, play or over)",
+                shown(phase)
+            )));
         }
     }
     // Setup: towers on their own start rows only, turn order as the placements go.
