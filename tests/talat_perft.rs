@@ -244,3 +244,49 @@ fn naive_generator_agrees_along_random_games() {
     }
     assert!(positions > 10_000, "{positions}");
 }
+
+/// `(id, position, depth, leaves)` lines of `tests/data/talat/perft.txt`.
+fn perft_file() -> Vec<(String, String, u32, u64)> {
+    include_str!("data/talat/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn perft_file_positions() {
+    let lines = perft_file();
+    assert_eq!(lines.len(), 32);
+    for (id, text, depth, leaves) in lines {
+        let (got, naive) = match id.as_str() {
+            "talat" => {
+                let p: Talat = text.parse().unwrap();
+                (
+                    perft(&p, depth),
+                    (depth <= 3).then(|| naive_perft(&p, depth)),
+                )
+            }
+            "talat-2p" => {
+                let p: Talat2p = text.parse().unwrap();
+                (
+                    perft(&p, depth),
+                    (depth <= 3).then(|| naive_perft(&p, depth)),
+                )
+            }
+            _ => panic!("unknown id {id}"),
+        };
+        assert_eq!(got, leaves, "{id} {text} depth {depth}");
+        if let Some(n) = naive {
+            assert_eq!(n, leaves, "naive: {id} {text} depth {depth}");
+        }
+    }
+}
