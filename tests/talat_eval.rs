@@ -215,3 +215,38 @@ fn engine_plays_whole_games() {
         assert_eq!(p.outcome().unwrap().scores.len(), 2);
     }
 }
+
+#[test]
+fn engines_from_specs() {
+    use tessera::engine::EngineSpec;
+    use tessera::games::talat::{make_player_2p, mcts_engine};
+    // MCTS plays the three-player game (per-seat rewards) legally to the end.
+    let spec = EngineSpec::from_inline("name=m,algo=mcts,iterations=60,seed=1", "talat").unwrap();
+    let mut p = Talat::new(&setup(3));
+    let mut players = [
+        mcts_engine::<false>(&spec),
+        mcts_engine::<false>(&spec),
+        mcts_engine::<false>(&spec),
+    ];
+    while p.outcome().is_none() {
+        let seat = p.to_move().index();
+        let mv = players[seat]
+            .choose(&p, &Limits::default())
+            .unwrap()
+            .best_move
+            .unwrap();
+        assert!(p.is_legal(mv));
+        p = p.play(mv);
+    }
+    let spec = EngineSpec::from_inline("name=a,depth=2", "talat-2p").unwrap();
+    let mut ab = make_player_2p(&spec).unwrap();
+    let p = Talat2p::new(&setup(4));
+    assert!(p.is_legal(ab.choose(&p, &Limits::depth(2)).unwrap().best_move.unwrap()));
+    let spec = EngineSpec::from_inline("name=o,depth=2", "othello").unwrap();
+    assert!(
+        make_player_2p(&spec)
+            .err()
+            .unwrap()
+            .contains("not talat-2p")
+    );
+}

@@ -112,3 +112,53 @@ fn random_setups_are_reproducible_and_complete() {
         random_game(b, &mut rng);
     }
 }
+
+#[test]
+fn malformed_text_is_an_error_never_a_panic() {
+    // Seeded mutations of valid position and move texts: replace, delete or insert bytes
+    // (ASCII and a few multi-byte characters). Parsing must return, and any error must be
+    // one line.
+    let mut rng = Rng::new(99);
+    let mut texts = Vec::new();
+    let mut pos = Talat::new(&SetupOptions {
+        djinn: DjinnSetup::Random(5),
+        towers: TowerSetup::Random(5),
+    });
+    for _ in 0..40 {
+        texts.push(pos.to_string());
+        let moves = moves_of(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        texts.push(moves[0].to_string());
+        pos = pos.play(moves[rng.below(moves.len())]);
+    }
+    texts.push(Talat2p::start().to_string());
+    let alphabet: Vec<char> = "./:-x@,WGBTSHwgbtsh0123456789 é€\u{1b}\n".chars().collect();
+    let mut errors = 0;
+    for i in 0..20_000 {
+        let mut chars: Vec<char> = texts[i % texts.len()].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(chars.len() + 1);
+            let c = alphabet[rng.below(alphabet.len())];
+            match rng.below(3) {
+                0 if at < chars.len() => chars[at] = c,
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, c),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Err(e) = text.parse::<Talat>() {
+            assert!(!e.0.contains('\n'), "{e}");
+            errors += 1;
+        }
+        let _ = text.parse::<Talat2p>();
+        if let Err(e) = pos.parse_move(&text) {
+            assert!(!e.0.contains('\n'), "{e}");
+        }
+        let _ = Talat::parse_opening(&text);
+    }
+    assert!(errors > 10_000, "{errors}");
+}

@@ -725,9 +725,20 @@ fn moves_and_positions_round_trip_and_errors_are_one_line() {
         let e = text.parse::<Talat>().unwrap_err().0;
         assert!(e.contains(why) && !e.contains('\n'), "{text}: {e}");
     }
+    // The example of the module docs.
+    let (start, moves) = Talat::parse_opening("H3@WG:a1 T1@GB:c1 S2@BW:e1").unwrap();
+    let after = moves.iter().fold(start, |p, &m| p.play(m));
+    assert_eq!(
+        after.to_string(),
+        "talat WG:H3..../...../...../...../..... GB:..T1../...../...../...../..... \
+         BW:....S2/...../...../...../..... taken:-/-/- to:W phase:setup frozen:- score:0,0,0"
+    );
     // The diagram shows the three boards side by side with coordinates.
     let d = Talat2p::start().diagram();
-    assert!(d.starts_with("   WG (W: row 1, G: row 5)"), "{d}");
+    assert!(
+        d.starts_with("   WG (W row 1, G row 5)     GB (G row 1, B row 5)"),
+        "{d}"
+    );
     assert!(d.contains("     a   b   c   d   e"));
     assert!(d.contains("White (seat 0) to move; phase setup"));
 }

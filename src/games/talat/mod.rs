@@ -19,10 +19,11 @@
 //! | capture | `WG:c2xd2` | the tower on `WG:c2` captures the tower on `d2` (forward, diagonally forward or sideways) |
 //! | pass | `pass` | forced when no move exists |
 //!
-//! Input is case-insensitive. The one-line position text (see [`notation`]):
+//! Input is case-insensitive. The one-line position text (see [`notation`]), here after
+//! `H3@WG:a1 T1@GB:c1 S2@BW:e1`:
 //!
 //! ```text
-//! talat WG:H3.S1../...../...../...../..t1.. GB:...... BW:...... taken:-/-/- to:G phase:setup frozen:- score:0,0,0
+//! talat WG:H3..../...../...../...../..... GB:..T1../...../...../...../..... BW:....S2/...../...../...../..... taken:-/-/- to:W phase:setup frozen:- score:0,0,0
 //! ```
 //!
 //! five rows per board, row 1 first, `/`-separated, `.` empty, upper case the board's row-1
@@ -81,4 +82,60 @@ pub fn alphabeta_engine(
     tt_mib: usize,
 ) -> AlphaBetaEngine<Talat2p, eval::Eval> {
     AlphaBetaEngine::new(name, eval::Eval::new(weights), SCORE_UNIT, tt_mib)
+}
+
+/// The Talat MCTS engine of a specification (either variant; per-seat rewards make it a
+/// three-player engine for `talat`): its `c`, `iterations`, `threads`, `seed`, `history`
+/// and `tt-mb` as the node-arena budget; uniform playouts.
+#[must_use]
+pub fn mcts_engine<const TWO: bool>(
+    spec: &crate::engine::EngineSpec,
+) -> Box<dyn crate::engine::Player<Position<TWO>>> {
+    use crate::search::mcts::MctsConfig;
+    let d = MctsConfig::default();
+    let cfg = MctsConfig {
+        c: spec.c.unwrap_or(d.c),
+        iterations: spec.iterations,
+        threads: spec.threads.unwrap_or(1),
+        seed: spec.seed.unwrap_or(0),
+        max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
+        history: spec.history.unwrap_or(d.history),
+        ..d
+    };
+    Box::new(crate::engine::MctsEngine::new(spec.name.clone(), cfg))
+}
+
+/// Builds a `talat-2p` player from its specification: the built-in alpha-beta engine
+/// (weights from `spec.weights`, else the defaults) or MCTS.
+///
+/// # Errors
+/// A spec for another game, an unreadable weights file, or an external program (no Talat
+/// protocol exists yet).
+pub fn make_player_2p(
+    spec: &crate::engine::EngineSpec,
+) -> Result<Box<dyn crate::engine::Player<Talat2p>>, String> {
+    use crate::engine::{Algorithm, Protocol};
+    if spec.game != "talat-2p" {
+        return Err(format!(
+            "engine '{}' plays {}, not talat-2p",
+            spec.name, spec.game
+        ));
+    }
+    match (spec.protocol, spec.algo) {
+        (Protocol::Builtin, Algorithm::Alphabeta) => {
+            let weights = match &spec.weights {
+                Some(path) => eval::Weights::load(path)?,
+                None => eval::Weights::default(),
+            };
+            Ok(Box::new(
+                alphabeta_engine(spec.name.clone(), weights, spec.tt_mb)
+                    .with_threads(spec.threads.unwrap_or(1)),
+            ))
+        }
+        (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine::<true>(spec)),
+        (Protocol::Gtp, _) => Err(format!(
+            "engine '{}': external programs are not supported for talat-2p",
+            spec.name
+        )),
+    }
 }

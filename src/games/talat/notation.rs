@@ -447,18 +447,18 @@ impl<const TWO: bool> Position<TWO> {
     #[must_use]
     pub fn diagram(&self) -> String {
         let mut s = String::new();
+        // Each board column is 26 characters wide: " 5 " + 5 cells of 4 + 3 spaces.
         for b in BoardId::ALL {
-            let _ = write!(
-                s,
-                "   {b} ({}: row 1, {}: row 5){}",
+            let (lo, up) = (
                 b.colour(Side::Lower).letter(),
                 b.colour(Side::Upper).letter(),
-                if self.is_frozen(b) {
-                    " frozen "
-                } else {
-                    "        "
-                }
             );
+            let head = if self.is_frozen(b) {
+                format!("   {b} FROZEN ({lo} 1, {up} 5)")
+            } else {
+                format!("   {b} ({lo} row 1, {up} row 5)")
+            };
+            let _ = write!(s, "{head:<26}");
         }
         s.push('\n');
         for r in (0..5).rev() {
@@ -480,6 +480,8 @@ impl<const TWO: bool> Position<TWO> {
             s.push_str("     a   b   c   d   e    ");
         }
         s.push('\n');
+        // No trailing blanks on the board lines.
+        let mut s: String = s.lines().map(|l| l.trim_end().to_string() + "\n").collect();
         let phase = match self.phase() {
             Phase::Setup => "setup",
             Phase::Play => "play",
