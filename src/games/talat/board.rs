@@ -175,6 +175,18 @@ impl Side {
         self as usize
     }
 
+    /// The side whose start row holds square `sq` of row 1 or 5 (Lower for row 1).
+    #[must_use]
+    pub const fn from_row(sq: usize) -> Side {
+        if sq < 5 { Side::Lower } else { Side::Upper }
+    }
+
+    /// Side of index 0 (Lower) or 1 (Upper).
+    #[must_use]
+    pub const fn from_index(i: usize) -> Side {
+        if i == 0 { Side::Lower } else { Side::Upper }
+    }
+
     /// This side's own start row as a mask (Lower: row 1, Upper: row 5).
     #[must_use]
     pub const fn start_row(self) -> u32 {

@@ -366,17 +366,3 @@ impl<const TWO: bool> Position<TWO> {
         p
     }
 }
-
-impl Side {
-    /// The side whose start row holds square `sq` of row 1 or 5 (Lower for row 1).
-    #[must_use]
-    pub const fn from_row(sq: usize) -> Side {
-        if sq < 5 { Side::Lower } else { Side::Upper }
-    }
-
-    /// Side of index 0 (Lower) or 1 (Upper).
-    #[must_use]
-    pub const fn from_index(i: usize) -> Side {
-        if i == 0 { Side::Lower } else { Side::Upper }
-    }
-}
