@@ -175,7 +175,7 @@ fn exact_freeze_test_matches_brute_force_on_random_boards() {
 fn exact_freeze_test_matches_brute_force_in_random_games() {
     let mut rng = Rng::new(0x6A3E);
     let (mut checked, mut blocked) = (0, 0);
-    for g in 0..12u64 {
+    for g in 0..5u64 {
         let mut pos = Talat::new(&SetupOptions {
             towers: TowerSetup::Random(g),
             ..SetupOptions::default()
@@ -200,7 +200,7 @@ fn exact_freeze_test_matches_brute_force_in_random_games() {
         }
     }
     println!("{checked} boards checked, {blocked} frozen by blocking");
-    assert!(checked > 300, "{checked}");
+    assert!(checked > 200, "{checked}");
 }
 
 /// A board from `(side, square, kind)` triples (`"a4"`, `"S1"`).

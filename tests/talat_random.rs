@@ -162,3 +162,13 @@ fn malformed_text_is_an_error_never_a_panic() {
     }
     assert!(errors > 10_000, "{errors}");
 }
+
+#[test]
+fn golden_zobrist_keys() {
+    // Keys are compile-time constants from a fixed seed: records and tables stay
+    // comparable between builds. A change here changes every stored key.
+    assert_eq!(Talat::start().key(), 0xa190_f0d6_f120_375e);
+    assert_eq!(Talat2p::start().key(), 0xc52f_af9b_86c7_a8f9);
+    let p = Talat::start().play(Talat::start().parse_move("H3@WG:a1").unwrap());
+    assert_eq!(p.key(), 0x7965_36b9_537f_2090);
+}

@@ -47,7 +47,7 @@ pub const CONTROLS: [[u8; 3]; 2] = {
 
 /// The seat to move first after the last placement, placed by `last_placer`.
 ///
-/// - Three players **[choice]** (rules file): the turn passes on in rotation, so seat 0
+/// - Three players **\[choice\]** (rules file): the turn passes on in rotation, so seat 0
 ///   (the 27th tower is Black's) — this function is the one place to change it.
 /// - Two players (rule): the player who placed the last tower (Grey) moves first.
 #[must_use]

@@ -37,6 +37,21 @@
 //! 5 points per capture, 3 per tower on its goal row at the end; [`crate::game::Outcome`]
 //! scores are `10 x points + tie-break bonus` ([`OUTCOME_SCALE`]), so its ranking applies
 //! the tie-break. [`Position::points`] gives the points.
+//!
+//! # The rules file's \[choice\] points, one place each
+//!
+//! - Who moves first after the 27th placement (seat 0): [`seat_after_setup`].
+//! - A player with no legal move passes, and the pass is a ply: [`Position::generate`].
+//! - The tie-break (captured sides, then hexagons, then squares, then a shared place):
+//!   [`Position::tie_break`], applied by [`Position::result`].
+//! - The Djinn's setup in `talat-2p` (random from a seed, or placed by the players):
+//!   [`DjinnSetup`]; a random setup of the players' towers: [`TowerSetup`].
+//!
+//! # Engines
+//!
+//! [`alphabeta_engine`] and [`make_player_2p`] for `talat-2p` (evaluation [`eval::Eval`], an
+//! [`crate::search::Evaluator`]); [`mcts_engine`] for both ids; the multi-player searches
+//! take [`eval::Eval`] as a [`crate::search::SeatEvaluator`] for `talat`.
 
 mod board;
 mod djinn;

@@ -173,7 +173,7 @@ impl<const TWO: bool> Position<TWO> {
         n
     }
 
-    /// The tie-break key of `seat` **[choice]** (rules file): (total sides of the towers it
+    /// The tie-break key of `seat` **\[choice\]** (rules file): (total sides of the towers it
     /// captured, captured hexagons, captured squares); higher wins.
     #[must_use]
     pub fn tie_break(&self, seat: usize) -> (u32, u32, u32) {
