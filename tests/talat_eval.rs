@@ -250,3 +250,44 @@ fn engines_from_specs() {
             .contains("not talat-2p")
     );
 }
+
+#[test]
+fn alphabeta_beats_random_play() {
+    // A sign check of the evaluation and terminal scores: depth-2 alpha-beta against a
+    // uniformly random player, seats alternating, 8 games from random setups.
+    let mut rng = Rng::new(31);
+    let mut wins = 0;
+    for g in 0..8u64 {
+        let me = (g % 2) as u8;
+        let mut p = Talat2p::new(&setup(100 + g));
+        let mut engine = alphabeta_engine("ab", Weights::default(), 4);
+        let mut moves = <Talat2p as Game>::Moves::default();
+        while p.outcome().is_none() {
+            let mv = if p.to_move() == Seat(me) {
+                engine.choose(&p, &Limits::depth(2)).unwrap().best_move.unwrap()
+            } else {
+                p.generate_moves(&mut moves);
+                moves[rng.below(moves.len())]
+            };
+            p = p.play(mv);
+        }
+        let out = p.outcome().unwrap();
+        wins += usize::from(out.rank(Seat(me)) == 1 && out.margin(Seat(me)) > 0);
+    }
+    assert!(wins >= 7, "{wins} of 8");
+}
+
+#[test]
+fn two_player_tie_break() {
+    // 10 points each: White captured Grey's H1 and T1 (9 sides), Grey captured White's S1
+    // and the Djinn's S2 (8 sides): White wins the tie-break, 101 to 100.
+    let e = "talat-2p WG:...../...../...../...../..... GB:...../...../...../...../..... \
+             BW:...../...../...../...../..... taken:GT1,GH1/WS1,BS2 to:W phase:over \
+             frozen:WG,GB,BW score:10,10";
+    let p: Talat2p = e.parse().unwrap();
+    let out = p.outcome().unwrap();
+    assert_eq!(out.scores.as_slice(), &[101, 100]);
+    assert_eq!(out.ranking().as_slice(), &[1, 2]);
+    let eval = Eval::default();
+    assert_eq!(eval.terminal(&p, &out), 10);
+}
