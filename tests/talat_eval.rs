@@ -264,7 +264,11 @@ fn alphabeta_beats_random_play() {
         let mut moves = <Talat2p as Game>::Moves::default();
         while p.outcome().is_none() {
             let mv = if p.to_move() == Seat(me) {
-                engine.choose(&p, &Limits::depth(2)).unwrap().best_move.unwrap()
+                engine
+                    .choose(&p, &Limits::depth(2))
+                    .unwrap()
+                    .best_move
+                    .unwrap()
             } else {
                 p.generate_moves(&mut moves);
                 moves[rng.below(moves.len())]

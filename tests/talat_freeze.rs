@@ -13,7 +13,7 @@ use std::collections::HashSet;
 
 use common::Rng;
 use tessera::game::Game;
-use tessera::games::talat::freeze::{cheap_live, is_frozen};
+use tessera::games::talat::freeze::{cheap_live, is_frozen, one_mover_live, reachable_capture};
 use tessera::games::talat::{Board, BoardId, SetupOptions, Talat, TowerSetup};
 
 /// A tower for the brute force: (side 0 lower / 1 upper, row 0..5, file 0..5, kind index).
@@ -142,6 +142,7 @@ fn random_board(rng: &mut Rng, crowded: bool) -> Board {
 fn exact_freeze_test_matches_brute_force_on_random_boards() {
     let mut rng = Rng::new(0xF12E_E2E5);
     let (mut frozen_cheap_live, mut live_later, mut frozen_cheap) = (0, 0, 0);
+    let mut live_by_search = 0;
     for i in 0..40_000 {
         let crowded = i % 20 != 0;
         let b = random_board(&mut rng, crowded);
@@ -159,16 +160,30 @@ fn exact_freeze_test_matches_brute_force_on_random_boards() {
             frozen_cheap_live += 1;
         } else if !b.any_capture() {
             live_later += 1;
+            // Live, but no single tower walking alone reaches a capture: only the full
+            // search (several towers moving, or one unblocking another) finds it.
+            if !one_mover_live(&b) {
+                live_by_search += 1;
+            }
+        }
+        // The search alone (without the shortcuts in front of it) agrees as well.
+        if b.any_capture() || cheap_live(&b) {
+            assert_eq!(reachable_capture(&b), brute, "search alone on {b:?}");
+        }
+        if one_mover_live(&b) {
+            assert!(brute, "one-mover test is sufficient: {b:?}");
         }
     }
     println!(
-        "cheap-frozen {frozen_cheap}, frozen but cheap-live {frozen_cheap_live}, live later {live_later}"
+        "cheap-frozen {frozen_cheap}, frozen but cheap-live {frozen_cheap_live}, live later {live_later} ({live_by_search} found only by the search)"
     );
     // The sample must exercise every branch: boards the cheap test freezes, frozen boards
-    // it calls live (blocking), and live boards with no capture yet.
+    // it calls live (blocking), live boards with no capture yet, and live boards that
+    // only the full search proves live.
     assert!(frozen_cheap > 100, "{frozen_cheap}");
     assert!(frozen_cheap_live > 20, "{frozen_cheap_live}");
     assert!(live_later > 100, "{live_later}");
+    assert!(live_by_search > 20, "{live_by_search}");
 }
 
 #[test]

@@ -11,8 +11,11 @@
 //!    ignores blocking. Steps only ever shrink `g + 1 - |fx - fy|` (a straight step by 1,
 //!    a diagonal step by 0 or 2) and `g`, so a pair that fails it fails forever: when no
 //!    pair passes, the board is frozen.
-//! 2. Otherwise an exact depth-first search over the board's step sequences, which stops at
-//!    the first position with a legal capture (live), prunes positions where no pair passes
+//! 2. A legal capture now, or one tower able to walk alone next to a related tower (a
+//!    flood fill of its forward cone over empty squares), proves the board live.
+//! 3. Otherwise an exact depth-first search over the board's step sequences, which stops at
+//!    the first position with a legal capture (live; each node first looks one step ahead,
+//!    where only the moved tower can make a new capture), prunes positions where no pair passes
 //!    the cheap test any more, and memoises visited positions in a reused per-thread table
 //!    (exact 50-bit keys: 5 bits of square per tower, at most 10 towers; no hashing
 //!    collisions can lie).
@@ -61,16 +64,71 @@ pub fn cheap_live(board: &Board) -> bool {
     false
 }
 
-/// Whether the board is frozen (exact: the cheap test, then the search of the module docs).
+/// Whether the board is frozen (exact: the cheap test, a legal capture now, the one-mover
+/// test, then the search of the module docs).
 #[must_use]
 pub fn is_frozen(board: &Board) -> bool {
     if !cheap_live(board) {
         return true;
     }
-    if board.any_capture() {
+    if board.any_capture() || one_mover_live(board) {
         return false;
     }
     !reachable_capture(board)
+}
+
+/// Squares of file a and file e.
+const FILE_A: u32 = 0x0010_8421;
+const FILE_E: u32 = FILE_A << 4;
+
+/// Every square a tower of `side` on `sq` can reach by steps alone over the `empty`
+/// squares, the others standing still (not counting `sq`).
+#[inline]
+fn flood(side: Side, sq: usize, empty: u32) -> u32 {
+    let mut frontier = 1u32 << sq;
+    let mut reached = 0;
+    for _ in 0..4 {
+        frontier = match side {
+            Side::Lower => {
+                (frontier << 5) | ((frontier & !FILE_A) << 4) | ((frontier & !FILE_E) << 6)
+            }
+            Side::Upper => {
+                (frontier >> 5) | ((frontier & !FILE_A) >> 6) | ((frontier & !FILE_E) >> 4)
+            }
+        } & empty;
+        if frontier == 0 {
+            break;
+        }
+        reached |= frontier;
+    }
+    reached
+}
+
+/// A sufficient test for a live board: some tower can walk, alone, to a square next to a
+/// related tower (capture adjacency is symmetric: `x` may capture `y`, or `y` `x`, exactly
+/// when `y` is in `REACH[Lower][x]`, i.e. `x` is in `REACH[Upper][y]`). `false` says
+/// nothing; the exact search decides then.
+#[must_use]
+pub fn one_mover_live(board: &Board) -> bool {
+    let empty = !board.occupied() & super::board::ALL_SQUARES;
+    let mut xs = board.occ[0];
+    while xs != 0 {
+        let sx = xs.trailing_zeros() as usize;
+        xs &= xs - 1;
+        let fx = flood(Side::Lower, sx, empty);
+        let mut ys = board.occ[1];
+        while ys != 0 {
+            let sy = ys.trailing_zeros() as usize;
+            ys &= ys - 1;
+            if !related(board.kind_at(sx), board.kind_at(sy)) || !pair_may_meet(sx, sy) {
+                continue;
+            }
+            if fx & REACH[1][sy] != 0 || flood(Side::Upper, sy, empty) & REACH[0][sx] != 0 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The towers of a board as the search sees them.
@@ -123,16 +181,41 @@ impl Search<'_> {
         k
     }
 
-    /// Depth-first: is a position with a legal capture reachable from `pos`?
-    fn dfs(&mut self, pos: &mut [u8; MAX_TOWERS], occ: u32) -> bool {
-        if self.capture_now(pos) {
-            return true;
+    /// Squares of the towers related to tower `i`.
+    fn partners(&self, pos: &[u8; MAX_TOWERS], i: usize) -> u32 {
+        let mut m = 0;
+        let mut js = self.rel[i];
+        while js != 0 {
+            let j = js.trailing_zeros() as usize;
+            js &= js - 1;
+            m |= 1 << pos[j];
         }
+        m
+    }
+
+    /// Depth-first: is a position with a legal capture reachable from `pos`, where no
+    /// capture is legal? A step creates a capture only if it puts the moved tower next to
+    /// a related one (the other towers' geometry is unchanged, and capture adjacency is
+    /// symmetric), so every child is first checked that way — shallow captures end the
+    /// search at once — before any child is searched.
+    fn dfs(&mut self, pos: &mut [u8; MAX_TOWERS], occ: u32) -> bool {
         if !self.may_meet(pos) {
             return false;
         }
         if !self.visited.insert(self.key(pos)) {
             return false;
+        }
+        for i in 0..self.n {
+            let side = usize::from(i >= self.n_lower);
+            let partners = self.partners(pos, i);
+            let mut to = STEPS[side][pos[i] as usize] & !occ;
+            while to != 0 {
+                let t = to.trailing_zeros() as usize;
+                to &= to - 1;
+                if REACH[side][t] & partners != 0 {
+                    return true;
+                }
+            }
         }
         for i in 0..self.n {
             let side = usize::from(i >= self.n_lower);
@@ -188,7 +271,7 @@ pub fn reachable_capture(board: &Board) -> bool {
             rel,
             visited: &mut v,
         };
-        s.dfs(&mut pos, board.occupied())
+        s.capture_now(&pos) || s.dfs(&mut pos, board.occupied())
     })
 }
 
