@@ -8,8 +8,8 @@
 //! - `freeze/is_frozen`: the frozen-board test alone on the boards those moves produce
 //!   (cheap test, then exact search when needed); throughput in calls/s. Its cost per call
 //!   against `generate_and_play`'s cost per move is the test's share of a move.
-//! - `freeze/exact_search`: the exact search alone on the boards the cheap test calls live
-//!   and where no capture is legal yet (the expensive case).
+//! - `freeze/exact_search`: the exact search alone (without the one-mover shortcut) on the
+//!   boards the cheap test calls live and where no capture is legal yet.
 //! - `eval/*`: the baseline evaluation (seat utilities, and the two-player score).
 //!
 //! `cargo test` does not build benches; `cargo test --benches` runs each routine once.
@@ -96,7 +96,7 @@ fn bench_movegen_and_freeze(c: &mut Criterion) {
         .filter(|b| cheap_live(b) && !b.any_capture())
         .collect();
     println!(
-        "{} positions, {n_moves} moves, {} boards after a move, {} need the exact search",
+        "{} positions, {n_moves} moves, {} boards after a move, {} pass the cheap test with no capture yet",
         positions.len(),
         boards.len(),
         hard.len()
