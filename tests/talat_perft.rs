@@ -186,6 +186,10 @@ fn setup_perft_by_hand() {
         [90, 6_480, 362_880]
     );
     assert_eq!(naive_perft(&Talat::start(), 2), 8_100);
+    // The split per move adds up, and each placement of White's leaves 90 x 90.
+    let split = tessera::games::talat::perft::divide(&Talat::start(), 3);
+    assert_eq!(split.len(), 90);
+    assert!(split.iter().all(|&(_, n)| n == 8_100));
 }
 
 #[test]
