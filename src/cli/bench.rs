@@ -36,9 +36,9 @@ pub struct BenchArgs {
     /// Search threads (Lazy SMP; MCTS: root-parallel trees)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
-    /// Search algorithm
-    #[arg(long, value_enum, default_value_t = Algo::Alphabeta)]
-    pub algo: Algo,
+    /// Search algorithm [default: the game's first: alphabeta; talat: paranoid]
+    #[arg(long, value_enum)]
+    pub algo: Option<Algo>,
     /// MCTS iterations per position
     #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = at_least_one_u64)]
     pub iterations: u64,
@@ -60,6 +60,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
 
 fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let positions = G::bench_positions()?;
+    let algo = args.algo.unwrap_or(G::ALGOS[0]);
     let engine_args = EngineArgs {
         depth: Some(args.depth),
         time_ms: None,
@@ -67,13 +68,14 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         tt_mb: 16,
         exact_empties: 0,
         weights: None,
-        algo: args.algo,
-        iterations: Some(args.iterations),
+        algo: Some(algo),
+        iterations: (algo == Algo::Mcts).then_some(args.iterations),
         threads: args.threads,
         seed: 0,
         c: 1.0,
-    };
-    let limits = match args.algo {
+    }
+    .for_game::<G>()?;
+    let limits = match algo {
         Algo::Mcts => Limits::default(),
         _ => Limits::depth(args.depth),
     };
@@ -112,18 +114,15 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     }
     let secs = started.elapsed().as_secs_f64();
     let nps = total_nodes as f64 / secs.max(1e-9);
-    let algo = match args.algo {
-        Algo::Mcts => "mcts",
-        _ => "alphabeta",
-    };
+    let algo_name = algo.name();
     if args.json {
         print_json(
-            &serde_json::json!({"game": G::ID, "algo": algo, "depth": args.depth,
+            &serde_json::json!({"game": G::ID, "algo": algo_name, "depth": args.depth,
             "iterations": args.iterations, "threads": args.threads, "nodes": total_nodes,
             "signature": signature, "seconds": secs, "nps": nps, "positions": rows}),
         );
     } else {
-        let workload = match args.algo {
+        let workload = match algo {
             Algo::Mcts => format!("{} iterations, signature {signature}", args.iterations),
             _ => format!("depth {}", args.depth),
         };

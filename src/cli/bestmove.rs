@@ -71,11 +71,11 @@ pub fn info_line<M: std::fmt::Display>(info: &SearchInfo<M>, unit: &str) -> Stri
 }
 
 fn bestmove<G: CliGame>(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
-    let loaded = G::load(&args.position)?;
+    let engine_args = args.engine.for_game::<G>()?;
+    let loaded = G::load(&args.position, args.engine.seed)?;
     let pos = &loaded.position;
-    args.engine.check()?;
-    let limits = args.engine.limits(DEFAULT_TIME_MS);
-    let mut engine = G::engine(&args.engine, !args.json)?;
+    let limits = engine_args.limits(DEFAULT_TIME_MS);
+    let mut engine = G::engine(&engine_args, !args.json)?;
 
     if !args.json {
         let origin = match &loaded.origin {
@@ -112,7 +112,7 @@ fn bestmove<G: CliGame>(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
 
-    if let Some(note) = pos.search_note(&args.engine, &limits)
+    if let Some(note) = pos.search_note(&engine_args, &limits)
         && !args.json
     {
         say(note);

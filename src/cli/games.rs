@@ -42,14 +42,21 @@ pub trait CliGame: Game {
     /// Default `--max-plies` of tournaments: longer games are adjudicated as draws.
     const DEFAULT_MAX_PLIES: u64 = 1000;
 
+    /// The algorithms of `--algo` this game's engines have, the default first.
+    const ALGOS: &'static [super::Algo] = &[super::Algo::Alphabeta, super::Algo::Mcts];
+
+    /// Whether `--seed` also sets up the start position (talat-2p's random Djinn).
+    const SEEDED_SETUP: bool = false;
+
     /// Help text for typing a move in `play`.
     const MOVE_HELP: &'static str;
 
-    /// The position the flags describe; the start position when none is given.
+    /// The position the flags describe; the start position (set up from `seed`, see
+    /// [`Game::start_seeded`]) when none is given.
     ///
     /// # Errors
     /// An input error naming the flag and what is wrong with its value.
-    fn load(args: &PositionArgs) -> Result<Loaded<Self>, CliError> {
+    fn load(args: &PositionArgs, seed: u64) -> Result<Loaded<Self>, CliError> {
         if args.ffo.is_some() {
             return Err(CliError::input(format!(
                 "--ffo is the Othello endgame suite; {} positions come from --position or --moves",
@@ -63,20 +70,20 @@ pub trait CliGame: Game {
             return Ok(Loaded::plain(position));
         }
         if let Some(text) = &args.moves {
-            let (start, moves) = Self::parse_opening_moves(text)
+            let (start, moves) = Self::parse_opening_moves(text, seed)
                 .map_err(|e| CliError::input(format!("bad --moves: {e}")))?;
             let position = moves.iter().fold(start, |p, &m| p.play(m));
             return Ok(Loaded::plain(position));
         }
-        Ok(Loaded::plain(Self::start()))
+        Ok(Loaded::plain(Self::start_seeded(seed)))
     }
 
-    /// Moves played from the start position (`--moves`).
+    /// Moves played from the start position set up from `seed` (`--moves`).
     ///
     /// # Errors
     /// A message naming the first bad move.
-    fn parse_opening_moves(text: &str) -> Result<(Self, Vec<Self::Move>), String> {
-        let start = Self::start();
+    fn parse_opening_moves(text: &str, seed: u64) -> Result<(Self, Vec<Self::Move>), String> {
+        let start = Self::start_seeded(seed);
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for (i, token) in text.split_whitespace().enumerate() {

@@ -65,6 +65,9 @@ pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
         GameId::Othello => gtp::<othello::Position>(args),
         GameId::Quixo => gtp::<quixo::Quixo>(args),
         GameId::Quixo4p => gtp::<quixo::Quixo4p>(args),
+        GameId::Talat | GameId::Talat2p => Err(CliError::input(
+            "gtp speaks for othello, quixo and quixo-4p; talat has no text protocol yet",
+        )),
     }
 }
 

@@ -16,6 +16,8 @@ macro_rules! dispatch {
             $crate::cli::GameId::Othello => $f::<tessera::games::othello::Position>($($arg),*),
             $crate::cli::GameId::Quixo => $f::<tessera::games::quixo::Quixo>($($arg),*),
             $crate::cli::GameId::Quixo4p => $f::<tessera::games::quixo::Quixo4p>($($arg),*),
+            $crate::cli::GameId::Talat => $f::<tessera::games::talat::Talat>($($arg),*),
+            $crate::cli::GameId::Talat2p => $f::<tessera::games::talat::Talat2p>($($arg),*),
         }
     };
 }
@@ -30,6 +32,7 @@ mod perft;
 mod play;
 mod quixo;
 mod solve;
+mod talat;
 mod tournament;
 
 use std::path::PathBuf;
@@ -74,6 +77,11 @@ pub enum GameId {
     /// Quixo, four players in two teams (A1, B1, A2, B2).
     #[value(name = "quixo-4p")]
     Quixo4p,
+    /// Talat, three players (White, Grey, Black) on three 5x5 boards.
+    Talat,
+    /// Talat for two players (White, Grey) with the neutral Djinn.
+    #[value(name = "talat-2p")]
+    Talat2p,
 }
 
 /// Where the position comes from; at most one of these (none: the start position).
@@ -122,10 +130,11 @@ pub struct EngineArgs {
     /// Evaluation weights file (JSON object {"name": value}); default: built-in weights
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
-    /// Search algorithm (bestmove): alpha-beta, or Monte-Carlo tree search (UCT with
-    /// MCTS-Solver; --tt-mb is then its node-arena budget)
-    #[arg(long, value_enum, default_value_t = Algo::Alphabeta)]
-    pub algo: Algo,
+    /// Search algorithm: alpha-beta (two-sided games), Monte-Carlo tree search (UCT with
+    /// MCTS-Solver; --tt-mb is then its node-arena budget), or a multi-player search for
+    /// three-player Talat [default: alphabeta; talat: paranoid]
+    #[arg(long, value_enum)]
+    pub algo: Option<Algo>,
     /// MCTS: iterations (playouts) per move, all threads together [default when no limit
     /// is given: the time budget]
     #[arg(long, value_name = "N", value_parser = output::at_least_one_u64)]
@@ -135,7 +144,8 @@ pub struct EngineArgs {
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
-    /// MCTS: random seed (with one thread a search is deterministic for its seed)
+    /// MCTS: random seed (with one thread a search is deterministic for its seed);
+    /// talat-2p: also the seed of the random Djinn setup of the start position
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     /// MCTS: UCT exploration constant (rewards lie in [0, 1])
@@ -159,27 +169,82 @@ pub enum Algo {
     Alphabeta,
     /// Monte-Carlo tree search
     Mcts,
+    /// Paranoid search: the other seats minimise the searching seat's utility
+    Paranoid,
+    /// Max-n: every seat maximises its own utility (shallow pruning)
+    Maxn,
+    /// Best-reply search: only the strongest reply of all opponents
+    Brs,
+    /// BRS+: the other opponents play their first ordered move
+    #[value(name = "brs-plus")]
+    BrsPlus,
+}
+
+impl Algo {
+    /// The command-line name (`brs-plus`).
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_string())
+    }
+
+    /// The multi-player search this is, if any.
+    pub fn multi(self) -> Option<tessera::search::MultiAlgo> {
+        use tessera::search::MultiAlgo;
+        match self {
+            Algo::Paranoid => Some(MultiAlgo::Paranoid),
+            Algo::Maxn => Some(MultiAlgo::MaxN),
+            Algo::Brs => Some(MultiAlgo::Brs),
+            Algo::BrsPlus => Some(MultiAlgo::BrsPlus),
+            Algo::Alphabeta | Algo::Mcts => None,
+        }
+    }
 }
 
 impl EngineArgs {
-    /// Checks that MCTS-only options come with `--algo mcts`.
+    /// The chosen algorithm (alpha-beta when none was resolved).
+    pub fn algo(&self) -> Algo {
+        self.algo.unwrap_or(Algo::Alphabeta)
+    }
+
+    /// These settings for game `G`: the game's default algorithm when none was given,
+    /// checked against the algorithms the game has, and MCTS-only options checked.
     ///
     /// # Errors
-    /// `--iterations`, `--seed` or `--c` given for alpha-beta.
-    pub fn check(&self) -> Result<(), output::CliError> {
-        if self.algo == Algo::Alphabeta {
+    /// An algorithm the game does not have; `--iterations`, `--seed` (except where it sets
+    /// up the position) or `--c` without `--algo mcts`.
+    pub fn for_game<G: games::CliGame>(&self) -> Result<Self, output::CliError> {
+        let mut out = self.clone();
+        let algo = self.algo.unwrap_or(G::ALGOS[0]);
+        if !G::ALGOS.contains(&algo) {
+            let names: Vec<String> = G::ALGOS.iter().map(|a| a.name()).collect();
+            return Err(output::CliError::input(format!(
+                "--algo {} is not for {} (its algorithms: {})",
+                algo.name(),
+                G::ID,
+                names.join(", ")
+            )));
+        }
+        out.algo = Some(algo);
+        if algo != Algo::Mcts {
             let mcts_only = [
                 ("--iterations", self.iterations.is_some()),
-                ("--seed", self.seed != 0),
+                ("--seed", self.seed != 0 && !G::SEEDED_SETUP),
                 ("--c", (self.c - 1.0).abs() > f64::EPSILON),
             ];
             if let Some((flag, _)) = mcts_only.iter().find(|(_, set)| *set) {
                 return Err(output::CliError::input(format!(
-                    "{flag} is for --algo mcts (the alpha-beta search takes --depth, --nodes or --time-ms)"
+                    "{flag} is for --algo mcts (the {} search takes --depth, --nodes or --time-ms)",
+                    algo.name()
                 )));
             }
         }
-        Ok(())
+        if algo.multi().is_some() && self.threads != 1 {
+            return Err(output::CliError::input(format!(
+                "--algo {} searches on one thread (--threads must be 1)",
+                algo.name()
+            )));
+        }
+        Ok(out)
     }
 
     /// The search limits; `default_time_ms` when no limit was given (for MCTS,
@@ -194,7 +259,7 @@ impl EngineArgs {
         if self.depth.is_none()
             && self.nodes.is_none()
             && self.time_ms.is_none()
-            && (self.algo == Algo::Alphabeta || self.iterations.is_none())
+            && (self.algo() != Algo::Mcts || self.iterations.is_none())
         {
             limits.time_ms = Some(default_time_ms);
         }

@@ -124,7 +124,7 @@ impl CliGame for Position {
     const MOVE_HELP: &'static str = "Type a square such as f5 (column a..h, row 1..8), 'pass' \
                                      when you have no move, 'help' for this text, or 'quit' to leave.";
 
-    fn load(args: &PositionArgs) -> Result<Loaded<Self>, CliError> {
+    fn load(args: &PositionArgs, _seed: u64) -> Result<Loaded<Self>, CliError> {
         load(args)
     }
 
@@ -171,7 +171,7 @@ impl CliGame for Position {
     }
 
     fn search_note(&self, engine: &EngineArgs, limits: &Limits) -> Option<String> {
-        let exact_applies = engine.algo == Algo::Alphabeta
+        let exact_applies = engine.algo() == Algo::Alphabeta
             && self.empties() <= engine.exact_empties
             && limits.depth.is_none_or(|d| d >= self.empties());
         exact_applies.then(|| {
@@ -184,7 +184,7 @@ impl CliGame for Position {
     }
 
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
-        if args.algo == Algo::Mcts {
+        if args.algo() == Algo::Mcts {
             return Ok(oth::mcts_engine(&super::bestmove::mcts_spec(
                 args,
                 Self::ID,

@@ -38,7 +38,7 @@ pub fn run(args: &PerftArgs) -> Result<ExitCode, CliError> {
 }
 
 fn perft<G: CliGame>(args: &PerftArgs) -> Result<ExitCode, CliError> {
-    let pos = G::load(&args.position)?.position;
+    let pos = G::load(&args.position, 0)?.position;
     report(args, G::ID, &pos.to_string(), |d| pos.perft(d));
     Ok(ExitCode::SUCCESS)
 }

@@ -100,11 +100,11 @@ fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
 }
 
 fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
-    let start = G::load(&args.position)?.position;
+    let engine_args = args.engine.for_game::<G>()?;
+    let start = G::load(&args.position, args.engine.seed)?.position;
     let humans = human_seats(&start, &args.human)?;
-    args.engine.check()?;
-    let limits = args.engine.limits(DEFAULT_TIME_MS);
-    let mut engine = G::engine(&args.engine, false)?;
+    let limits = engine_args.limits(DEFAULT_TIME_MS);
+    let mut engine = G::engine(&engine_args, false)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
 

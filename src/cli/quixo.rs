@@ -98,9 +98,9 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
     }
 
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
-        match args.algo {
+        match args.algo() {
             Algo::Mcts => Ok(qx::mcts_engine::<FOUR>(&mcts_spec(args, Self::ID)?)),
-            Algo::Alphabeta => {
+            _ => {
                 let weights = match &args.weights {
                     Some(path) => Weights::load(path).map_err(CliError::input)?,
                     None => Weights::default(),
@@ -176,7 +176,7 @@ pub fn solve(
             "solve quixo needs --size 3|4 or a position (--position or --moves)",
         ));
     }
-    let pos = <Quixo as CliGame>::load(position)?.position;
+    let pos = <Quixo as CliGame>::load(position, 0)?.position;
     let blanks = pos.size() as u32 * pos.size() as u32 - (pos.x() | pos.o()).count_ones();
     // A move fills at most one blank, so the full-board table is reachable within
     // `max_plies` only from 5x5 positions with at most that many blanks.

@@ -216,6 +216,54 @@ const BUILTIN: &[(&str, &str)] = &[
         "quixo-4p-mcts-i2000",
         include_str!("../../engines/quixo-4p-mcts-i2000.toml"),
     ),
+    (
+        "talat-2p-ab-t100",
+        include_str!("../../engines/talat-2p-ab-t100.toml"),
+    ),
+    (
+        "talat-2p-mcts-t100",
+        include_str!("../../engines/talat-2p-mcts-t100.toml"),
+    ),
+    (
+        "talat-brs-plus-t100",
+        include_str!("../../engines/talat-brs-plus-t100.toml"),
+    ),
+    (
+        "talat-brs-plus-t25",
+        include_str!("../../engines/talat-brs-plus-t25.toml"),
+    ),
+    (
+        "talat-brs-t100",
+        include_str!("../../engines/talat-brs-t100.toml"),
+    ),
+    (
+        "talat-brs-t25",
+        include_str!("../../engines/talat-brs-t25.toml"),
+    ),
+    (
+        "talat-maxn-t100",
+        include_str!("../../engines/talat-maxn-t100.toml"),
+    ),
+    (
+        "talat-maxn-t25",
+        include_str!("../../engines/talat-maxn-t25.toml"),
+    ),
+    (
+        "talat-mcts-t100",
+        include_str!("../../engines/talat-mcts-t100.toml"),
+    ),
+    (
+        "talat-mcts-t25",
+        include_str!("../../engines/talat-mcts-t25.toml"),
+    ),
+    (
+        "talat-paranoid-t100",
+        include_str!("../../engines/talat-paranoid-t100.toml"),
+    ),
+    (
+        "talat-paranoid-t25",
+        include_str!("../../engines/talat-paranoid-t25.toml"),
+    ),
 ];
 
 impl EngineSpec {

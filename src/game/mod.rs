@@ -90,6 +90,15 @@ pub trait Game:
     /// ordinary move sequence or an option of the game id, never hidden state).
     fn start() -> Self;
 
+    /// The start position of a game set up from `seed`: games with a random setup
+    /// (talat-2p's Djinn) draw it from the seed; the default is [`Game::start`]. Tournaments
+    /// call it with a seed derived from their master seed and the round.
+    #[must_use]
+    fn start_seeded(seed: u64) -> Self {
+        let _ = seed;
+        Self::start()
+    }
+
     /// Parses an opening line: a position in this game's one-line form (returned with no
     /// moves), or a sequence of moves played from [`Game::start`] (returned as the start and
     /// the moves, so engines that need the history, like external programs, get it).

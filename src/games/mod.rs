@@ -2,3 +2,4 @@
 
 pub mod othello;
 pub mod quixo;
+pub mod talat;

@@ -84,13 +84,19 @@ pub fn derive_seed(a: u64, b: u64) -> u64 {
 }
 
 impl OpeningSource {
-    /// The opening of round `round`, from master seed `seed` (only random openings use it).
+    /// The opening of round `round`, from master seed `seed` (random openings use it, and
+    /// the start position comes from [`Game::start_seeded`] with a seed derived from `seed`
+    /// and `round`, so games with a random setup vary it by round).
     ///
     /// # Errors
     /// A file line that no longer parses.
     pub fn opening<G: Game>(&self, round: usize, seed: u64) -> Result<Opening<G>, String> {
         match self {
-            OpeningSource::Start => Ok(Opening::new(String::new(), G::start(), Vec::new())),
+            OpeningSource::Start => Ok(Opening::new(
+                String::new(),
+                G::start_seeded(setup_seed(seed, round)),
+                Vec::new(),
+            )),
             OpeningSource::Lines(lines) => {
                 let text = lines[round % lines.len()].clone();
                 let (root, moves) = G::parse_opening(&text)?;
@@ -101,7 +107,8 @@ impl OpeningSource {
                 for attempt in 0..1000u64 {
                     let mut rng =
                         StdRng::seed_from_u64(derive_seed(seed, (round as u64) << 16 | attempt));
-                    let mut pos = G::start();
+                    let root = G::start_seeded(setup_seed(seed, round));
+                    let mut pos = root.clone();
                     let mut moves = Vec::new();
                     let mut list = G::Moves::default();
                     for _ in 0..*n {
@@ -115,7 +122,7 @@ impl OpeningSource {
                     }
                     if moves.len() == *n as usize && pos.outcome().is_none() {
                         let text: Vec<String> = moves.iter().map(ToString::to_string).collect();
-                        return Ok(Opening::new(text.join(" "), G::start(), moves));
+                        return Ok(Opening::new(text.join(" "), root, moves));
                     }
                 }
                 Err(format!(
@@ -124,6 +131,11 @@ impl OpeningSource {
             }
         }
     }
+}
+
+/// The setup seed of round `round` under master seed `seed` (for [`Game::start_seeded`]).
+fn setup_seed(seed: u64, round: usize) -> u64 {
+    derive_seed(seed ^ (0x5e7u64 << 48), round as u64)
 }
 
 #[cfg(test)]

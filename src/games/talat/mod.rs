@@ -1,0 +1,215 @@
+//! Talat (Bruce Whitehill): three players on three 5x5 boards, and the two-player Djinn
+//! variant. Rules: `shared/rules/talat.md`; this is the first engine for the game.
+//!
+//! Two game ids, one code path ([`Position`] with a const flag):
+//! - `talat` ([`Talat`]): seats 0, 1, 2 = White, Grey, Black; White places first.
+//! - `talat-2p` ([`Talat2p`]): seats 0, 1 = White, Grey; Black is the Djinn, moved by White
+//!   on `GB` and by Grey on `BW`. The Djinn is set up at random from a seed by default
+//!   ([`SetupOptions`]).
+//!
+//! # Notation
+//!
+//! Boards `WG`, `GB`, `BW` (on `XY`, X starts on row 1 and Y on row 5), squares `a1`..`e5`
+//! (files a..e, rows 1..5), towers `T1`..`H3` (shape triangle/square/hexagon, height 1..3).
+//!
+//! | move | text | meaning |
+//! |---|---|---|
+//! | placement | `H3@WG:c1` | put your (or, in Djinn setup, the Djinn's) large hexagon on `WG:c1`; the start row says whose |
+//! | step | `WG:c1-c2` | the tower on `WG:c1` steps to `c2` (straight or diagonally forward, empty) |
+//! | capture | `WG:c2xd2` | the tower on `WG:c2` captures the tower on `d2` (forward, diagonally forward or sideways) |
+//! | pass | `pass` | forced when no move exists |
+//!
+//! Input is case-insensitive. The one-line position text (see [`notation`]), here after
+//! `H3@WG:a1 T1@GB:c1 S2@BW:e1`:
+//!
+//! ```text
+//! talat WG:H3..../...../...../...../..... GB:..T1../...../...../...../..... BW:....S2/...../...../...../..... taken:-/-/- to:W phase:setup frozen:- score:0,0,0
+//! ```
+//!
+//! five rows per board, row 1 first, `/`-separated, `.` empty, upper case the board's row-1
+//! player and lower case its row-5 player; then captured towers per seat (victim colour and
+//! kind, `GS2,BT1`, or `-`), the colour to move, the phase (`setup`/`play`/`over`), the
+//! frozen boards and the points per seat. [`Position::diagram`] draws the three boards side
+//! by side for `play`.
+//!
+//! # Results
+//!
+//! 5 points per capture, 3 per tower on its goal row at the end; [`crate::game::Outcome`]
+//! scores are `10 x points + tie-break bonus` ([`OUTCOME_SCALE`]), so its ranking applies
+//! the tie-break. [`Position::points`] gives the points.
+//!
+//! # The rules file's \[choice\] points, one place each
+//!
+//! - Who moves first after the 27th placement (seat 0): [`seat_after_setup`].
+//! - A player with no legal move passes, and the pass is a ply: [`Position::generate`].
+//! - The tie-break (captured sides, then hexagons, then squares, then a shared place):
+//!   [`Position::tie_break`], applied by [`Position::result`].
+//! - The Djinn's setup in `talat-2p` (random from a seed, or placed by the players):
+//!   [`DjinnSetup`]; a random setup of the players' towers: [`TowerSetup`].
+//!
+//! # Engines
+//!
+//! [`alphabeta_engine`] and [`make_player_2p`] for `talat-2p` (evaluation [`eval::Eval`], an
+//! [`crate::search::Evaluator`]); [`mcts_engine`] for both ids; the multi-player searches
+//! take [`eval::Eval`] as a [`crate::search::SeatEvaluator`] for `talat`.
+
+mod board;
+mod djinn;
+pub mod eval;
+pub mod freeze;
+mod game;
+mod moves;
+pub mod notation;
+pub mod perft;
+mod position;
+mod tower;
+pub mod zobrist;
+
+pub use board::{
+    ALL_SQUARES, Board, BoardId, Colour, REACH, ROW1, ROW5, SIDEWAYS, STEPS, Side, parse_square,
+    square_name,
+};
+pub use djinn::{
+    CONTROLS, DEFAULT_DJINN_SEED, DjinnSetup, SetupOptions, SetupRng, TowerSetup, controller,
+    random_djinn, seat_after_setup,
+};
+pub use game::OUTCOME_SCALE;
+pub use moves::{Move, MoveKind};
+pub use position::{CAPTURE_POINTS, GOAL_POINTS, MAX_MOVES, Moves, Phase, Position};
+pub use tower::{CAPTURES, Kind, Shape, related};
+
+use crate::engine::AlphaBetaEngine;
+
+/// Three-player Talat, game id `talat`.
+pub type Talat = Position<false>;
+/// Two-player Talat with the Djinn, game id `talat-2p`.
+pub type Talat2p = Position<true>;
+
+/// The MCTS reward's full-win margin, in outcome units (tenths of a point, see
+/// [`OUTCOME_SCALE`]): a playout won by 20 points or more rewards 1, lost by 20 or more 0,
+/// a tie 1/2, linear between.
+pub const MCTS_MARGIN_SCALE: i32 = 20 * OUTCOME_SCALE;
+
+/// Unit of Talat evaluation scores: hundredths of a point.
+pub const SCORE_UNIT: &str = "centi-points";
+
+/// The `talat-2p` alpha-beta engine: the baseline evaluation with `weights` and a
+/// `tt_mib` MiB transposition table.
+#[must_use]
+pub fn alphabeta_engine(
+    name: impl Into<String>,
+    weights: eval::Weights,
+    tt_mib: usize,
+) -> AlphaBetaEngine<Talat2p, eval::Eval> {
+    AlphaBetaEngine::new(name, eval::Eval::new(weights), SCORE_UNIT, tt_mib)
+}
+
+/// The Talat MCTS engine of a specification (either variant; per-seat rewards make it a
+/// three-player engine for `talat`): its `c`, `iterations`, `threads`, `seed`, `history`
+/// and `tt-mb` as the node-arena budget; uniform playouts. A playout's reward is its score
+/// margin over the best opponent scaled to `[0, 1]` ([`MCTS_MARGIN_SCALE`]), not only the
+/// place.
+#[must_use]
+pub fn mcts_engine<const TWO: bool>(
+    spec: &crate::engine::EngineSpec,
+) -> Box<dyn crate::engine::Player<Position<TWO>>> {
+    use crate::search::mcts::MctsConfig;
+    let d = MctsConfig::default();
+    let cfg = MctsConfig {
+        c: spec.c.unwrap_or(d.c),
+        iterations: spec.iterations,
+        threads: spec.threads.unwrap_or(1),
+        seed: spec.seed.unwrap_or(0),
+        max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
+        history: spec.history.unwrap_or(d.history),
+        reward: crate::search::mcts::RewardMode::Margin {
+            scale: MCTS_MARGIN_SCALE,
+        },
+        ..d
+    };
+    Box::new(crate::engine::MctsEngine::new(spec.name.clone(), cfg))
+}
+
+/// Builds a three-player `talat` player from its specification: a multi-player search
+/// (`paranoid`, `maxn`, `brs`, `brs-plus`) over the baseline evaluation (weights from
+/// `spec.weights`, else the defaults), or MCTS.
+///
+/// # Errors
+/// A spec for another game, alpha-beta (two-sided, so not for three seats), an unreadable
+/// weights file, or an external program (no Talat protocol exists yet).
+pub fn make_player(
+    spec: &crate::engine::EngineSpec,
+) -> Result<Box<dyn crate::engine::Player<Talat>>, String> {
+    use crate::engine::{Algorithm, MultiEngine, Protocol};
+    if spec.game != "talat" {
+        return Err(format!(
+            "engine '{}' plays {}, not talat",
+            spec.name, spec.game
+        ));
+    }
+    match (spec.protocol, spec.algo) {
+        (Protocol::Gtp, _) => Err(format!(
+            "engine '{}': external programs are not supported for talat",
+            spec.name
+        )),
+        (_, Algorithm::Mcts) => Ok(mcts_engine::<false>(spec)),
+        (_, Algorithm::Alphabeta) => Err(format!(
+            "engine '{}': alphabeta is two-sided; three-player talat takes algo paranoid, maxn, brs, brs-plus or mcts",
+            spec.name
+        )),
+        _ => {
+            let weights = match &spec.weights {
+                Some(path) => eval::Weights::load(path)?,
+                None => eval::Weights::default(),
+            };
+            Ok(Box::new(MultiEngine::<Talat, eval::Eval>::from_spec(
+                spec,
+                eval::Eval::new(weights),
+                SCORE_UNIT,
+            )?))
+        }
+    }
+}
+
+/// Builds a `talat-2p` player from its specification: the built-in alpha-beta engine
+/// (weights from `spec.weights`, else the defaults) or MCTS.
+///
+/// # Errors
+/// A spec for another game, an unreadable weights file, or an external program (no Talat
+/// protocol exists yet).
+pub fn make_player_2p(
+    spec: &crate::engine::EngineSpec,
+) -> Result<Box<dyn crate::engine::Player<Talat2p>>, String> {
+    use crate::engine::{Algorithm, Protocol};
+    if spec.game != "talat-2p" {
+        return Err(format!(
+            "engine '{}' plays {}, not talat-2p",
+            spec.name, spec.game
+        ));
+    }
+    match (spec.protocol, spec.algo) {
+        (Protocol::Builtin, Algorithm::Alphabeta) => {
+            let weights = match &spec.weights {
+                Some(path) => eval::Weights::load(path)?,
+                None => eval::Weights::default(),
+            };
+            Ok(Box::new(
+                alphabeta_engine(spec.name.clone(), weights, spec.tt_mb)
+                    .with_threads(spec.threads.unwrap_or(1)),
+            ))
+        }
+        (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine::<true>(spec)),
+        (
+            Protocol::Builtin,
+            algo @ (Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus),
+        ) => Err(format!(
+            "engine '{}': algo {} is a multi-player search; talat-2p has two seats (use alphabeta or mcts)",
+            spec.name,
+            algo.name()
+        )),
+        (Protocol::Gtp, _) => Err(format!(
+            "engine '{}': external programs are not supported for talat-2p",
+            spec.name
+        )),
+    }
+}
