@@ -550,3 +550,99 @@ fn quixo_team_tournament_rates_one_engine_per_team() {
     assert_eq!(ratings[0]["games"].as_u64(), Some(4));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- Talat ----------------------------------------------------------------------------
+
+#[test]
+fn talat_perft_counts_the_setup_placements() {
+    // Setup placements, worked by hand (tests/talat_perft.rs): 9 kinds x 10 start squares
+    // = 90 for the first placer, 90 x 90 = 8 100 after the second.
+    for game in ["talat", "talat-2p"] {
+        let v = json_of(&["perft", game, "--depth", "2", "--json"]);
+        assert_eq!(v["depths"][0]["leaves"], 90, "{game}");
+        assert_eq!(v["depths"][1]["leaves"], 8100, "{game}");
+    }
+}
+
+#[test]
+fn talat_bestmove_with_each_multi_player_search() {
+    for algo in ["paranoid", "maxn", "brs", "brs-plus", "mcts"] {
+        let mut args = vec!["bestmove", "talat", "--algo", algo, "--json"];
+        if algo == "mcts" {
+            args.extend(["--iterations", "300"]);
+        } else {
+            args.extend(["--depth", "2"]);
+        }
+        let v = json_of(&args);
+        let mv = v["move"].as_str().unwrap_or_default().to_string();
+        // White places first, on row 1 of WG or row 5 of BW.
+        assert!(
+            mv.contains("@WG:") && mv.ends_with('1') || mv.contains("@BW:") && mv.ends_with('5'),
+            "{algo}: {v}"
+        );
+        if algo != "mcts" {
+            assert_eq!(v["unit"], "centi-points", "{algo}");
+        }
+    }
+}
+
+#[test]
+fn talat_2p_seed_sets_up_the_djinn() {
+    let a = json_of(&[
+        "bestmove", "talat-2p", "--depth", "1", "--seed", "1", "--json",
+    ]);
+    let b = json_of(&[
+        "bestmove", "talat-2p", "--depth", "1", "--seed", "2", "--json",
+    ]);
+    let c = json_of(&[
+        "bestmove", "talat-2p", "--depth", "1", "--seed", "1", "--json",
+    ]);
+    assert_ne!(a["position"], b["position"]);
+    assert_eq!(a["position"], c["position"]);
+}
+
+#[test]
+fn talat_bad_input_is_one_line_errors() {
+    let cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
+        (
+            vec!["bestmove", "talat", "--algo", "alphabeta"],
+            vec!["alphabeta", "paranoid"],
+        ),
+        (vec!["bestmove", "talat", "--seed", "3"], vec!["--seed"]),
+        (
+            vec!["bestmove", "talat", "--algo", "maxn", "--threads", "2"],
+            vec!["--threads"],
+        ),
+        (vec!["bestmove", "talat-2p", "--algo", "brs"], vec!["brs"]),
+        (
+            vec!["bestmove", "talat", "--moves", "H3@WG:c3"],
+            vec!["H3@WG:c3"],
+        ),
+        (
+            vec!["bestmove", "talat", "--position", "talat WG:..."],
+            vec!["--position"],
+        ),
+        (vec!["gtp", "talat"], vec!["talat"]),
+        (vec!["play", "talat", "--human", "purple"], vec!["purple"]),
+    ];
+    for (args, needles) in &cases {
+        assert_input_error(args, needles);
+    }
+}
+
+#[test]
+fn talat_play_seats_two_humans_and_the_engine() {
+    let out = tessera_with_stdin(
+        &["play", "talat", "--human", "white,grey", "--depth", "1"],
+        Some("H3@WG:c1\nT1@GB:a1\nquit\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    assert!(
+        stdout.contains("You play White, Grey against tessera (Black)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("White plays H3@WG:c1"), "{stdout}");
+    assert!(stdout.contains("Grey plays T1@GB:a1"), "{stdout}");
+    assert!(stdout.contains("Black (tessera) plays"), "{stdout}");
+}
