@@ -742,3 +742,34 @@ fn moves_and_positions_round_trip_and_errors_are_one_line() {
     assert!(d.contains("     a   b   c   d   e"));
     assert!(d.contains("White (seat 0) to move; phase setup"));
 }
+
+/// Best-reply search hands the turn to any seat through `Game::with_turn`; a seat with
+/// nothing to do there (in the setup phase, every tower placed) gets `None`, never a
+/// position without moves that is not finished.
+#[test]
+fn with_turn_never_gives_a_seat_without_moves() {
+    use tessera::game::{Game, Seat};
+    use tessera::games::talat::Talat;
+    // Play the whole setup (27 placements, first legal move each time) and ask every seat
+    // for the turn after every placement.
+    let mut pos = Talat::start();
+    let mut moves = <Talat as Game>::Moves::default();
+    let mut refused = 0;
+    for _ in 0..27 {
+        for s in 0..3u8 {
+            match pos.with_turn(Seat(s)) {
+                Some(p) => {
+                    assert_eq!(p.to_move(), Seat(s));
+                    let mut m = <Talat as Game>::Moves::default();
+                    p.generate_moves(&mut m);
+                    assert!(!m.is_empty(), "seat {s} has no move in {p}");
+                }
+                None => refused += 1,
+            }
+        }
+        pos.generate_moves(&mut moves);
+        pos = pos.play(moves[0]);
+    }
+    // At the last placements the seats that placed all nine towers are refused.
+    assert!(refused > 0);
+}

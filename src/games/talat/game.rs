@@ -197,7 +197,8 @@ impl<const TWO: bool> Game for Position<TWO> {
     }
 
     /// The same towers with `seat` to move (key updated), for best-reply search's
-    /// "the other opponents skip their turn"; `None` once the game is over.
+    /// "the other opponents skip their turn"; `None` once the game is over, and when `seat`
+    /// would have no move there (in the setup phase, a seat with every tower placed).
     fn with_turn(&self, seat: Seat) -> Option<Self> {
         if self.result().is_some() || seat.index() >= Self::SEATS {
             return None;
@@ -206,7 +207,9 @@ impl<const TWO: bool> Game for Position<TWO> {
         p.key ^=
             super::zobrist::to_move(self.to_move as usize) ^ super::zobrist::to_move(seat.index());
         p.to_move = seat.0;
-        Some(p)
+        let mut moves = Moves::default();
+        p.generate(&mut moves);
+        (!moves.is_empty()).then_some(p)
     }
 }
 
