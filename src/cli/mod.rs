@@ -15,6 +15,7 @@ mod othello;
 mod output;
 mod perft;
 mod play;
+mod selfplay;
 mod solve;
 mod tournament;
 
@@ -48,6 +49,7 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     Bench(bench::BenchArgs),
     Gtp(gtp::GtpArgs),
+    Selfplay(selfplay::SelfplayArgs),
 }
 
 /// The games tessera knows.
@@ -197,6 +199,7 @@ pub fn run() -> ExitCode {
         Command::Tournament(args) => tournament::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Gtp(args) => gtp::run(&args),
+        Command::Selfplay(args) => selfplay::run(&args),
     };
     match result {
         Ok(code) => code,

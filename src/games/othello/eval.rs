@@ -30,20 +30,7 @@ const C_SQUARES: [(u64, u64); 4] = [
     ((1 << 55) | (1 << 62), 1 << 63),
 ];
 
-/// One tunable weight: its name, default, allowed range and SPSA step.
-#[derive(Clone, Copy, Debug)]
-pub struct Param {
-    /// Name used in weights files.
-    pub name: &'static str,
-    /// Default value (centi-discs per feature unit).
-    pub default: i32,
-    /// Smallest allowed value.
-    pub min: i32,
-    /// Largest allowed value.
-    pub max: i32,
-    /// Perturbation step for SPSA.
-    pub step: i32,
-}
+pub use crate::tuning::Param;
 
 macro_rules! params {
     ($($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
@@ -84,16 +71,36 @@ impl Default for Weights {
 }
 
 impl Weights {
-    /// Reads a weights file: a JSON object `{"name": value, ...}`; names not given keep their
-    /// defaults.
+    /// Reads a weights file: the text form of [`crate::tuning::params`] (`name value
+    /// [min max]` lines, `#` comments), or a JSON object `{"name": value, ...}` when the
+    /// file's first non-blank character is `{`. Names not given keep their defaults.
     ///
     /// # Errors
-    /// A one-line message naming the file and the unreadable part, an unknown name (listing
-    /// the valid ones) or a value outside its range.
+    /// A one-line message naming the file (and for text files the line): an unreadable
+    /// file, an unknown name (listing the valid ones), a value outside its range.
     pub fn load(path: &Path) -> Result<Self, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
-        Self::from_json(&text).map_err(|e| format!("weights file {}: {e}", path.display()))
+        if text.trim_start().starts_with('{') {
+            Self::from_json(&text).map_err(|e| format!("weights file {}: {e}", path.display()))
+        } else {
+            Self::from_text(&text, &path.display().to_string())
+        }
+    }
+
+    /// Parses the text form (see [`crate::tuning::params`]); `origin` names the file in
+    /// errors.
+    ///
+    /// # Errors
+    /// As [`crate::tuning::params::parse_text`].
+    pub fn from_text(text: &str, origin: &str) -> Result<Self, String> {
+        crate::tuning::params::parse_text(PARAMS, text, origin).map(|(v, _)| Self(v))
+    }
+
+    /// The text form with `header` comment lines (how the file was made).
+    #[must_use]
+    pub fn to_text(&self, header: &[String]) -> String {
+        crate::tuning::params::to_text(PARAMS, &self.0, header)
     }
 
     /// Parses the JSON form of [`Weights::load`].
@@ -322,5 +329,22 @@ mod tests {
         assert!(e.contains("outside"), "{e}");
         let e = Weights::from_json("[1,2]").unwrap_err();
         assert!(e.contains("JSON object"), "{e}");
+    }
+
+    #[test]
+    fn weights_text_round_trip_and_errors() {
+        let mut w = Weights::default();
+        w.0[0] += 3;
+        let text = w.to_text(&["how it was made".into()]);
+        assert!(
+            text.starts_with("# how it was made\nmobility_open"),
+            "{text}"
+        );
+        assert_eq!(Weights::from_text(&text, "x.txt").unwrap(), w);
+        let e = Weights::from_text("corner_open 5\nnope 1\n", "x.txt").unwrap_err();
+        assert!(
+            e.contains("x.txt line 2") && e.contains("unknown weight 'nope'"),
+            "{e}"
+        );
     }
 }
