@@ -18,6 +18,7 @@ mod play;
 mod selfplay;
 mod solve;
 mod tournament;
+mod tune;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -50,6 +51,7 @@ enum Command {
     Bench(bench::BenchArgs),
     Gtp(gtp::GtpArgs),
     Selfplay(selfplay::SelfplayArgs),
+    Tune(tune::TuneArgs),
 }
 
 /// The games tessera knows.
@@ -200,6 +202,7 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Gtp(args) => gtp::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(code) => code,

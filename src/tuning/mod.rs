@@ -3,6 +3,7 @@
 
 pub mod othello;
 pub mod params;
+pub mod patterns;
 pub mod selfplay;
 
 pub use params::Param;

@@ -7,8 +7,10 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 
 use super::movegen::{legal_moves, neighbours};
+use super::patterns::PatternWeights;
 use super::position::{Move, Position, final_score};
 use super::stability::stable_discs;
 use crate::game::Outcome;
@@ -148,10 +150,13 @@ impl Weights {
     }
 }
 
-/// The baseline evaluator. Scores in centi-discs, side to move's view.
+/// The Othello evaluator: the baseline features with [`Weights`], or a fitted pattern
+/// evaluation ([`super::patterns`]) when one is set. Scores in centi-discs, side to move's
+/// view.
 #[derive(Clone, Debug, Default)]
 pub struct Eval {
     weights: Weights,
+    patterns: Option<Arc<PatternWeights>>,
 }
 
 /// Static ordering value of each square for the midgame search: corners first, X- and
@@ -171,7 +176,43 @@ impl Eval {
     /// An evaluator with these weights.
     #[must_use]
     pub fn new(weights: Weights) -> Self {
-        Self { weights }
+        Self {
+            weights,
+            patterns: None,
+        }
+    }
+
+    /// The pattern evaluation with these fitted weights.
+    #[must_use]
+    pub fn with_patterns(patterns: Arc<PatternWeights>) -> Self {
+        Self {
+            weights: Weights::default(),
+            patterns: Some(patterns),
+        }
+    }
+
+    /// The evaluator a weights file describes: a pattern weights file (see
+    /// [`super::patterns`]) gives the pattern evaluation, any other file is read by
+    /// [`Weights::load`] for the baseline evaluation.
+    ///
+    /// # Errors
+    /// As [`PatternWeights::load`] or [`Weights::load`].
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let mut head = [0u8; 32];
+        let n = std::fs::File::open(path)
+            .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+            .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
+        if PatternWeights::is_pattern_file(&head[..n]) {
+            Ok(Self::with_patterns(PatternWeights::load(path)?))
+        } else {
+            Weights::load(path).map(Self::new)
+        }
+    }
+
+    /// The pattern weights, when this is the pattern evaluation.
+    #[must_use]
+    pub fn patterns(&self) -> Option<&PatternWeights> {
+        self.patterns.as_deref()
     }
 
     /// The weights in use.
@@ -183,6 +224,9 @@ impl Eval {
     /// Score of (`p` to move, `o`) in centi-discs for `p`.
     #[must_use]
     pub fn score(&self, p: u64, o: u64) -> Score {
+        if let Some(pw) = &self.patterns {
+            return pw.score(p, o);
+        }
         let w = &self.weights;
         let empty = !(p | o);
         let empties = empty.count_ones() as i32;

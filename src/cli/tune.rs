@@ -1,0 +1,223 @@
+//! `tessera tune`: fit evaluation weights to self-play data (`--method patterns`), with a
+//! progress bar, the loss per epoch and checkpoints to resume from.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use tessera::tuning::patterns::{self as fit, Dataset, FitConfig, FitState};
+use tessera::tuning::selfplay;
+
+use super::GameId;
+use super::output::{CliError, print_json, say};
+
+/// Tuning methods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// Othello pattern evaluation: least squares on disc difference
+    Patterns,
+}
+
+/// Arguments of `tessera tune`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Fit evaluation weights to self-play data (resumes from its checkpoint)",
+    long_about = "Fit evaluation weights to labelled positions from `tessera selfplay`.\n\n\
+        --method patterns: the Othello pattern evaluation (46 pattern instances, mobility, \
+        bias, per stage), least squares on the disc difference (exact values where known, \
+        else the game result), full-batch gradient descent preconditioned per weight, on \
+        --threads threads. Every 20th position is held out and its loss printed per epoch. \
+        The state is saved to --checkpoint after each epoch; running the same command again \
+        continues from there up to --epochs (use --fresh to start over).",
+    after_help = "Example:\n  tessera tune othello --method patterns --data data/d3.txt \
+        --epochs 200 --out tuning/othello-patterns.bin"
+)]
+pub struct TuneArgs {
+    /// The game
+    pub game: GameId,
+    /// What to fit
+    #[arg(long, value_enum)]
+    pub method: Method,
+    /// Data files from `tessera selfplay` (comma-separated or repeated)
+    #[arg(long, value_name = "FILE", value_delimiter = ',', required = true)]
+    pub data: Vec<PathBuf>,
+    /// Output weights file (written at the end)
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Total epochs (a resumed fit runs the rest)
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub epochs: usize,
+    /// Step scale (about 1 / the number of features that move together is stable)
+    #[arg(long, value_name = "X", default_value_t = 0.05)]
+    pub lr: f32,
+    /// L2 penalty, in occurrences: a configuration seen k times keeps about k / (k + L) of
+    /// its mean residual
+    #[arg(long, value_name = "L", default_value_t = 4.0)]
+    pub lambda: f32,
+    /// Worker threads
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// Checkpoint file [default: OUT with the extension .ckpt]
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Ignore an existing checkpoint and start from zero
+    #[arg(long)]
+    pub fresh: bool,
+    /// No progress bar
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Print one JSON object at the end instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tessera tune`.
+///
+/// # Errors
+/// Unreadable or bad data, a checkpoint from other data, an unwritable output.
+pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
+    let GameId::Othello = args.game;
+    match args.method {
+        Method::Patterns => patterns(args),
+    }
+}
+
+fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
+    if !(args.lr.is_finite() && args.lr > 0.0 && args.lr <= 2.0) {
+        return Err(CliError::input(format!(
+            "--lr must be in (0, 2], got {}",
+            args.lr
+        )));
+    }
+    if !(args.lambda.is_finite() && args.lambda >= 0.0) {
+        return Err(CliError::input(format!(
+            "--lambda must be >= 0, got {}",
+            args.lambda
+        )));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads as usize)
+        .build()
+        .map_err(|e| CliError::failure(format!("cannot start threads: {e}")))?;
+    let mut samples = Vec::new();
+    for path in &args.data {
+        samples.extend(selfplay::read(path).map_err(CliError::input)?);
+    }
+    if samples.is_empty() {
+        return Err(CliError::input("the data files hold no positions"));
+    }
+    let exact = samples.iter().filter(|s| s.exact.is_some()).count();
+    let (train, valid) = Dataset::from_samples(&samples, 20).map_err(CliError::input)?;
+    drop(samples);
+    let fingerprint = train.fingerprint();
+    let ckpt = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("ckpt"));
+    let mut state = if args.fresh {
+        FitState::default()
+    } else {
+        fit::load_checkpoint(&ckpt, fingerprint)
+            .map_err(CliError::input)?
+            .unwrap_or_default()
+    };
+    if state.epoch > 0 && !args.json {
+        say(format!(
+            "resuming from {} at epoch {}",
+            ckpt.display(),
+            state.epoch
+        ));
+    }
+    let cfg = FitConfig {
+        lr: args.lr,
+        lambda: args.lambda,
+    };
+    let n = fit::counts(&train);
+    let bar = if args.no_progress || args.json {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(args.epochs as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} epoch {pos}/{len} {msg} [{elapsed_precise}, ETA {eta}]",
+        )
+        .map_err(|e| CliError::failure(e.to_string()))?,
+    );
+    bar.set_position(state.epoch as u64);
+    let mut last = (f64::NAN, f64::NAN);
+    pool.install(|| -> Result<(), CliError> {
+        while state.epoch < args.epochs {
+            let train_mse = fit::epoch(&mut state, &train, &n, &cfg);
+            let valid_mse = fit::mse(&state.w, &valid);
+            last = (train_mse, valid_mse);
+            let line = format!(
+                "epoch {:>4}: train rmse {:.3} discs, validation rmse {:.3} discs",
+                state.epoch,
+                train_mse.sqrt(),
+                valid_mse.sqrt()
+            );
+            if args.json {
+            } else if bar.is_hidden() {
+                say(&line);
+            } else {
+                bar.println(&line);
+            }
+            bar.set_message(format!("valid rmse {:.3}", valid_mse.sqrt()));
+            bar.inc(1);
+            fit::save_checkpoint(&ckpt, &state, fingerprint).map_err(CliError::input)?;
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    let valid_mse = pool.install(|| fit::mse(&state.w, &valid));
+    let data_names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+    let header = vec![
+        "Othello pattern weights (centi-discs), fitted by least squares on disc difference"
+            .to_string(),
+        format!("command: {}", tessera::tuning::command_line()),
+        format!(
+            "data: {} ({} training + {} validation positions, {exact} with exact labels)",
+            data_names.join(", "),
+            train.len(),
+            valid.len()
+        ),
+        format!(
+            "epochs {}, lr {}, lambda {}, validation rmse {:.3} discs, date {}",
+            state.epoch,
+            args.lr,
+            args.lambda,
+            valid_mse.sqrt(),
+            tessera::tuning::utc_date()
+        ),
+    ];
+    let weights = fit::to_pattern_weights(&state.w, header).map_err(CliError::failure)?;
+    if let Some(dir) = args.out.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    std::fs::write(&args.out, weights.to_bytes())
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
+    if args.json {
+        print_json(&serde_json::json!({
+            "epochs": state.epoch,
+            "train_rmse": last.0.sqrt(),
+            "validation_rmse": valid_mse.sqrt(),
+            "train": train.len(),
+            "validation": valid.len(),
+            "out": args.out.display().to_string(),
+        }));
+    } else {
+        say(format!(
+            "wrote {} (validation rmse {:.3} discs after {} epochs)",
+            args.out.display(),
+            valid_mse.sqrt(),
+            state.epoch
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
+}
