@@ -17,6 +17,8 @@ use super::output::{CliError, print_json, say};
 pub enum Method {
     /// Othello pattern evaluation: least squares on disc difference
     Patterns,
+    /// The baseline evaluation's named weights: logistic fit to game results (Texel)
+    Texel,
 }
 
 /// Arguments of `tessera tune`.
@@ -48,9 +50,11 @@ pub struct TuneArgs {
     /// Total epochs (a resumed fit runs the rest)
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub epochs: usize,
-    /// Step scale (about 1 / the number of features that move together is stable)
-    #[arg(long, value_name = "X", default_value_t = 0.05)]
-    pub lr: f32,
+    /// Step size. patterns: the scale of each weight's step (its mean residual times X;
+    /// above about 0.04 the fit diverges) [default 0.02]; texel: Adam's step in weight units
+    /// [default 1]
+    #[arg(long, value_name = "X")]
+    pub lr: Option<f32>,
     /// L2 penalty, in occurrences: a configuration seen k times keeps about k / (k + L) of
     /// its mean residual
     #[arg(long, value_name = "L", default_value_t = 4.0)]
@@ -81,15 +85,174 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
     let GameId::Othello = args.game;
     match args.method {
         Method::Patterns => patterns(args),
+        Method::Texel => texel(args),
     }
 }
 
+fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
+    use tessera::games::othello::Position;
+    use tessera::games::othello::eval::{PARAMS, Weights, baseline_coefficients};
+    use tessera::tuning::texel::{self, TexelData, TexelState};
+    let lr = args.lr.unwrap_or(1.0);
+    if !(lr.is_finite() && lr > 0.0) {
+        return Err(CliError::input(format!("--lr must be > 0, got {lr}")));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads as usize)
+        .build()
+        .map_err(|e| CliError::failure(format!("cannot start threads: {e}")))?;
+    let mut data = TexelData::new(PARAMS.len());
+    for path in &args.data {
+        for (i, s) in selfplay::read(path)
+            .map_err(CliError::input)?
+            .iter()
+            .enumerate()
+        {
+            let pos: Position = s
+                .position
+                .parse()
+                .map_err(|e: tessera::game::PositionError| {
+                    CliError::input(format!(
+                        "data file {} sample {}: {}",
+                        path.display(),
+                        i + 1,
+                        e.0
+                    ))
+                })?;
+            let r = match s.target().signum() {
+                1 => 1.0,
+                0 => 0.5,
+                _ => 0.0,
+            };
+            data.push(&baseline_coefficients(pos.player(), pos.opponent()), r);
+        }
+    }
+    if data.is_empty() {
+        return Err(CliError::input("the data files hold no positions"));
+    }
+    let ckpt = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("ckpt"));
+    let start: Vec<f64> = Weights::default().0.iter().map(|&w| f64::from(w)).collect();
+    let resumed = if args.fresh {
+        None
+    } else {
+        match std::fs::read_to_string(&ckpt) {
+            Ok(text) => Some(
+                TexelState::from_text(&text, PARAMS.len())
+                    .map_err(|e| CliError::input(format!("checkpoint {}: {e}", ckpt.display())))?,
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => {
+                return Err(CliError::input(format!(
+                    "cannot read checkpoint {}: {e}",
+                    ckpt.display()
+                )));
+            }
+        }
+    };
+    let start_loss_k;
+    let mut state = match resumed {
+        Some(st) => {
+            start_loss_k = st.k;
+            if !args.json {
+                say(format!(
+                    "resuming from {} at epoch {}",
+                    ckpt.display(),
+                    st.epoch
+                ));
+            }
+            st
+        }
+        None => {
+            let k = pool.install(|| texel::fit_k(&start, &data));
+            start_loss_k = k;
+            TexelState::new(start.clone(), k)
+        }
+    };
+    let start_loss = pool.install(|| texel::loss(&start, state.k, &data));
+    if !args.json {
+        say(format!(
+            "{} positions; K = {:.6} per centi-disc; loss of the defaults {start_loss:.6}",
+            data.len(),
+            start_loss_k
+        ));
+    }
+    let bar = if args.no_progress || args.json {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(args.epochs as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} epoch {pos}/{len} {msg} [{elapsed_precise}, ETA {eta}]",
+        )
+        .map_err(|e| CliError::failure(e.to_string()))?,
+    );
+    bar.set_position(state.epoch as u64);
+    pool.install(|| -> Result<(), CliError> {
+        while state.epoch < args.epochs {
+            let l = texel::step(&mut state, &data, PARAMS, f64::from(lr));
+            let line = format!("epoch {:>4}: loss {l:.6}", state.epoch);
+            if args.json {
+            } else if bar.is_hidden() {
+                say(&line);
+            } else {
+                bar.println(&line);
+            }
+            bar.set_message(format!("loss {l:.6}"));
+            bar.inc(1);
+            std::fs::write(&ckpt, state.to_text()).map_err(|e| {
+                CliError::input(format!("cannot write checkpoint {}: {e}", ckpt.display()))
+            })?;
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    let values = texel::rounded(&state, PARAMS);
+    let final_loss = pool.install(|| {
+        let w: Vec<f64> = values.iter().map(|&v| f64::from(v)).collect();
+        texel::loss(&w, state.k, &data)
+    });
+    let data_names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+    let header = vec![
+        "Othello baseline evaluation weights, Texel-tuned (logistic fit to game results)"
+            .to_string(),
+        format!("command: {}", tessera::tuning::command_line()),
+        format!("data: {} ({} positions)", data_names.join(", "), data.len()),
+        format!(
+            "K {:.6}, Adam lr {}, epochs {}, loss {start_loss:.6} (defaults) -> {final_loss:.6}, date {}",
+            state.k,
+            lr,
+            state.epoch,
+            tessera::tuning::utc_date()
+        ),
+    ];
+    std::fs::write(&args.out, Weights(values).to_text(&header))
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
+    if args.json {
+        print_json(&serde_json::json!({
+            "epochs": state.epoch,
+            "k": state.k,
+            "loss_defaults": start_loss,
+            "loss": final_loss,
+            "positions": data.len(),
+            "out": args.out.display().to_string(),
+        }));
+    } else {
+        say(format!(
+            "wrote {} (loss {start_loss:.6} -> {final_loss:.6})",
+            args.out.display()
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
-    if !(args.lr.is_finite() && args.lr > 0.0 && args.lr <= 2.0) {
-        return Err(CliError::input(format!(
-            "--lr must be in (0, 2], got {}",
-            args.lr
-        )));
+    let lr = args.lr.unwrap_or(0.02);
+    if !(lr.is_finite() && lr > 0.0 && lr <= 2.0) {
+        return Err(CliError::input(format!("--lr must be in (0, 2], got {lr}")));
     }
     if !(args.lambda.is_finite() && args.lambda >= 0.0) {
         return Err(CliError::input(format!(
@@ -131,7 +294,7 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
         ));
     }
     let cfg = FitConfig {
-        lr: args.lr,
+        lr,
         lambda: args.lambda,
     };
     let n = fit::counts(&train);
@@ -187,7 +350,7 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
         format!(
             "epochs {}, lr {}, lambda {}, validation rmse {:.3} discs, date {}",
             state.epoch,
-            args.lr,
+            lr,
             args.lambda,
             valid_mse.sqrt(),
             tessera::tuning::utc_date()

@@ -228,32 +228,12 @@ impl Eval {
             return pw.score(p, o);
         }
         let w = &self.weights;
-        let empty = !(p | o);
-        let empties = empty.count_ones() as i32;
+        let empties = (!(p | o)).count_ones() as i32;
         // Phase: 60 empties = opening (t = 60), 0 = end.
         let mix = |open: P, end: P, x: i32| -> i32 {
             (w.get(open) * empties + w.get(end) * (60 - empties)) * x
         };
-        let mob = legal_moves(p, o).count_ones() as i32 - legal_moves(o, p).count_ones() as i32;
-        // Potential mobility: empties next to the opponent's discs are my future moves.
-        let pot = (neighbours(o) & empty).count_ones() as i32
-            - (neighbours(p) & empty).count_ones() as i32;
-        let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
-        let mut xs = 0;
-        for (x, c) in X_SQUARES {
-            if empty & c != 0 {
-                xs += i32::from(p & x != 0) - i32::from(o & x != 0);
-            }
-        }
-        let mut cs = 0;
-        for (x, c) in C_SQUARES {
-            if empty & c != 0 {
-                cs += (p & x).count_ones() as i32 - (o & x).count_ones() as i32;
-            }
-        }
-        let stable =
-            stable_discs(p, o).count_ones() as i32 - stable_discs(o, p).count_ones() as i32;
-        let discs = p.count_ones() as i32 - o.count_ones() as i32;
+        let [mob, pot, corners, xs, cs, stable, discs] = baseline_features(p, o);
         let total = mix(P::MobOpen, P::MobEnd, mob)
             + mix(P::PotOpen, P::PotEnd, pot)
             + mix(P::CornerOpen, P::CornerEnd, corners)
@@ -263,6 +243,51 @@ impl Eval {
             + mix(P::DiscOpen, P::DiscEnd, discs);
         (total / 60).clamp(-6400, 6400)
     }
+}
+
+/// The baseline evaluation's features of (`p` to move, `o`), each as `p`'s count minus
+/// `o`'s: mobility, potential mobility (empties next to the opponent's discs), corners,
+/// X-squares next to an empty corner, C-squares next to an empty corner, stable discs, discs.
+/// Each has an `_open` and an `_end` weight in [`PARAMS`], in this order.
+#[must_use]
+pub fn baseline_features(p: u64, o: u64) -> [i32; 7] {
+    let empty = !(p | o);
+    let mob = legal_moves(p, o).count_ones() as i32 - legal_moves(o, p).count_ones() as i32;
+    // Potential mobility: empties next to the opponent's discs are my future moves.
+    let pot =
+        (neighbours(o) & empty).count_ones() as i32 - (neighbours(p) & empty).count_ones() as i32;
+    let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+    let mut xs = 0;
+    for (x, c) in X_SQUARES {
+        if empty & c != 0 {
+            xs += i32::from(p & x != 0) - i32::from(o & x != 0);
+        }
+    }
+    let mut cs = 0;
+    for (x, c) in C_SQUARES {
+        if empty & c != 0 {
+            cs += (p & x).count_ones() as i32 - (o & x).count_ones() as i32;
+        }
+    }
+    let stable = stable_discs(p, o).count_ones() as i32 - stable_discs(o, p).count_ones() as i32;
+    let discs = p.count_ones() as i32 - o.count_ones() as i32;
+    [mob, pot, corners, xs, cs, stable, discs]
+}
+
+/// The baseline score is linear in the weights: `score = sum(w[i] * c[i])` (before
+/// rounding and clamping) with these coefficients `c`, indexed like [`PARAMS`]: a
+/// feature's `_open` coefficient is its value times empties / 60, its `_end` coefficient
+/// its value times (60 - empties) / 60. Used by Texel tuning.
+#[must_use]
+pub fn baseline_coefficients(p: u64, o: u64) -> [f32; 14] {
+    let e = (!(p | o)).count_ones() as f32;
+    let f = baseline_features(p, o);
+    let mut c = [0f32; 14];
+    for (k, &x) in f.iter().enumerate() {
+        c[2 * k] = x as f32 * e / 60.0;
+        c[2 * k + 1] = x as f32 * (60.0 - e) / 60.0;
+    }
+    c
 }
 
 impl Evaluator<Position> for Eval {
@@ -390,5 +415,21 @@ mod tests {
             e.contains("x.txt line 2") && e.contains("unknown weight 'nope'"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn coefficients_reproduce_the_score() {
+        use crate::game::Game;
+        let mut w = Weights::default();
+        w.0[3] = 17;
+        let e = Eval::new(w.clone());
+        let mut pos = Position::start();
+        for mv in ["f5", "d6", "c3", "d3", "c4", "f4", "c5", "b3", "c2"] {
+            pos = pos.play(pos.parse_move(mv).unwrap());
+            let c = baseline_coefficients(pos.player(), pos.opponent());
+            let lin: f32 = c.iter().zip(&w.0).map(|(c, w)| c * *w as f32).sum();
+            let got = e.score(pos.player(), pos.opponent());
+            assert!((lin - got as f32).abs() <= 1.0, "{pos}: {lin} vs {got}");
+        }
     }
 }
