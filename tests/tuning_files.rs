@@ -54,3 +54,22 @@ fn othello_pattern_weights_file_loads_says_how_it_was_made_and_plays_sensibly() 
     assert!(agree >= 15, "{agree} of 20");
     assert!(err < base_err, "{err} vs {base_err}");
 }
+
+#[test]
+fn othello_texel_weights_file_loads_and_says_how_it_was_made() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/othello-texel.txt");
+    let w = Weights::load(&path).unwrap();
+    assert_ne!(w, Weights::default());
+    let text = std::fs::read_to_string(&path).unwrap();
+    for what in [
+        "tessera tune othello --method texel",
+        "selfplay",
+        "Elo",
+        "seed",
+    ] {
+        assert!(text.contains(what), "header lacks '{what}'");
+    }
+    // Every weight is written, with its range.
+    let lines = text.lines().filter(|l| !l.starts_with('#')).count();
+    assert_eq!(lines, PARAMS.len());
+}
