@@ -5,6 +5,7 @@ pub mod othello;
 pub mod params;
 pub mod patterns;
 pub mod selfplay;
+pub mod spsa;
 pub mod texel;
 
 pub use params::Param;
