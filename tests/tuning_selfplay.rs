@@ -107,3 +107,117 @@ fn selfplay_command_writes_a_file_with_a_header_and_rejects_bad_input() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn tune_commands_fit_write_and_resume_from_their_checkpoints() {
+    let dir = std::env::temp_dir().join(format!("tessera-tune-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("d.txt");
+    let o = tessera()
+        .args(["selfplay", "othello", "--engine", "name=x,depth=1,tt-mb=1"])
+        .args([
+            "--games",
+            "6",
+            "--exact-empties",
+            "8",
+            "--no-progress",
+            "--out",
+        ])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let run = |args: &[&str], out: &std::path::Path| {
+        let o = tessera()
+            .args(["tune", "othello", "--no-progress", "--data"])
+            .arg(&data)
+            .args(args)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        text
+    };
+    // Patterns: 2 epochs, then resumed to 3 (only the third runs).
+    let bin = dir.join("p.bin");
+    let first = run(&["--method", "patterns", "--epochs", "2"], &bin);
+    assert!(first.contains("epoch    2: train rmse"), "{first}");
+    let second = run(&["--method", "patterns", "--epochs", "3"], &bin);
+    assert!(
+        second.contains("resuming from") && second.contains("at epoch 2"),
+        "{second}"
+    );
+    assert!(
+        second.contains("epoch    3:") && !second.contains("epoch    2:"),
+        "{second}"
+    );
+    let e = tessera::games::othello::eval::Eval::load(&bin).unwrap();
+    assert!(
+        e.patterns()
+            .unwrap()
+            .header()
+            .iter()
+            .any(|h| h.contains("epochs 3"))
+    );
+    // Texel: a text weights file of the registry.
+    let txt = dir.join("t.txt");
+    let out = run(&["--method", "texel", "--epochs", "3"], &txt);
+    assert!(
+        out.contains("K = ") && out.contains("epoch    3: loss"),
+        "{out}"
+    );
+    tessera::games::othello::eval::Weights::load(&txt).unwrap();
+    // SPSA: one iteration of a small MCTS engine.
+    let sp = dir.join("s.txt");
+    let o = tessera()
+        .args([
+            "tune",
+            "othello",
+            "--method",
+            "spsa",
+            "--no-progress",
+            "--epochs",
+            "1",
+        ])
+        .args(["--engine", "name=m,algo=mcts,iterations=30", "--out"])
+        .arg(&sp)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&sp).unwrap();
+    assert!(
+        text.contains("SPSA") && text.contains("mcts_c_centi"),
+        "{text}"
+    );
+    // Bad input: one error line, exit code 2.
+    for args in [
+        vec!["--method", "patterns", "--out", "x.bin"],
+        vec![
+            "--method",
+            "spsa",
+            "--engine",
+            "othello-ab-d1",
+            "--out",
+            "x.txt",
+        ],
+    ] {
+        let o = tessera()
+            .args(["tune", "othello"])
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -19,6 +19,8 @@ pub enum Method {
     Patterns,
     /// The baseline evaluation's named weights: logistic fit to game results (Texel)
     Texel,
+    /// The MCTS engine's exploration constant by SPSA over game pairs (--engine)
+    Spsa,
 }
 
 /// Arguments of `tessera tune`.
@@ -42,17 +44,24 @@ pub struct TuneArgs {
     #[arg(long, value_enum)]
     pub method: Method,
     /// Data files from `tessera selfplay` (comma-separated or repeated)
-    #[arg(long, value_name = "FILE", value_delimiter = ',', required = true)]
+    #[arg(long, value_name = "FILE", value_delimiter = ',')]
     pub data: Vec<PathBuf>,
+    /// SPSA: the engine whose parameters are tuned (an MCTS preset or inline spec); each
+    /// iteration plays a colour-swapped pair between its + and - perturbations
+    #[arg(long, value_name = "E")]
+    pub engine: Option<String>,
+    /// SPSA: master seed (iteration k's perturbation and opening derive from it and k)
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Output weights file (written at the end)
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Total epochs (a resumed fit runs the rest)
+    /// Total epochs, SPSA iterations for spsa (a resumed fit runs the rest)
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub epochs: usize,
     /// Step size. patterns: the scale of each weight's step (its mean residual times X;
     /// above about 0.04 the fit diverges) [default 0.02]; texel: Adam's step in weight units
-    /// [default 1]
+    /// [default 1]; spsa: the ratio r of the step a = r c^2 [default 1]
     #[arg(long, value_name = "X")]
     pub lr: Option<f32>,
     /// L2 penalty, in occurrences: a configuration seen k times keeps about k / (k + L) of
@@ -86,13 +95,197 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
     match args.method {
         Method::Patterns => patterns(args),
         Method::Texel => texel(args),
+        Method::Spsa => spsa(args),
     }
+}
+
+fn need_data(args: &TuneArgs) -> Result<(), CliError> {
+    if args.data.is_empty() {
+        return Err(CliError::input(
+            "--data FILE is required for this method (from `tessera selfplay`)",
+        ));
+    }
+    Ok(())
+}
+
+fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
+    use tessera::engine::Algorithm;
+    use tessera::games::othello::{self, Position};
+    use tessera::tournament::openings::OpeningSource;
+    use tessera::tuning::othello::MCTS_PARAMS;
+    use tessera::tuning::spsa::{Schedule, Spsa, play_pair};
+    let text = args
+        .engine
+        .as_deref()
+        .ok_or_else(|| CliError::input("--method spsa needs --engine (an MCTS engine)"))?;
+    let base = super::selfplay::resolve_engine(text, "othello")?;
+    if base.algo != Algorithm::Mcts {
+        return Err(CliError::input(format!(
+            "--method spsa tunes the MCTS exploration constant: engine '{}' is not algo = \"mcts\"",
+            base.name
+        )));
+    }
+    let r = f64::from(args.lr.unwrap_or(1.0));
+    if !(r.is_finite() && r > 0.0) {
+        return Err(CliError::input(format!("--lr must be > 0, got {r}")));
+    }
+    let ckpt = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("ckpt"));
+    let start = vec![
+        base.c
+            .map_or(MCTS_PARAMS[0].default, |c| (c * 100.0).round() as i32),
+    ];
+    let mut state = Spsa::new(&start, args.seed);
+    if !args.fresh {
+        match std::fs::read_to_string(&ckpt) {
+            Ok(t) => {
+                let bad = || {
+                    CliError::input(format!(
+                        "checkpoint {}: not an SPSA checkpoint",
+                        ckpt.display()
+                    ))
+                };
+                let f: Vec<&str> = t.split_whitespace().collect();
+                match f.as_slice() {
+                    ["spsa-checkpoint", "1", "seed", s, "k", k, "theta", th] => {
+                        state.seed = s.parse().map_err(|_| bad())?;
+                        state.k = k.parse().map_err(|_| bad())?;
+                        state.theta = vec![th.parse().map_err(|_| bad())?];
+                    }
+                    _ => return Err(bad()),
+                }
+                if state.seed != args.seed {
+                    return Err(CliError::input(format!(
+                        "checkpoint {} was made with --seed {} (remove it or pass --fresh)",
+                        ckpt.display(),
+                        state.seed
+                    )));
+                }
+                if !args.json {
+                    say(format!(
+                        "resuming from {} at iteration {}",
+                        ckpt.display(),
+                        state.k
+                    ));
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                return Err(CliError::input(format!(
+                    "cannot read checkpoint {}: {e}",
+                    ckpt.display()
+                )));
+            }
+        }
+    }
+    let sched = Schedule::fishtest(args.epochs, r);
+    let bar = if args.no_progress || args.json {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(args.epochs as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} iteration {pos}/{len} {msg} [{elapsed_precise}, ETA {eta}]",
+        )
+        .map_err(|e| CliError::failure(e.to_string()))?,
+    );
+    bar.set_position(state.k as u64);
+    let mut sum = 0.0;
+    while state.k < args.epochs {
+        let p = state.perturb(MCTS_PARAMS, &sched);
+        let spec_of = |v: i32, tag: &str| {
+            let mut s = base.clone();
+            s.c = Some(f64::from(v) / 100.0);
+            s.name = format!("{}{tag}", base.name);
+            s
+        };
+        let (sp, sm) = (spec_of(p.plus[0], "+"), spec_of(p.minus[0], "-"));
+        let mut plus = othello::make_player(&sp).map_err(CliError::input)?;
+        let mut minus = othello::make_player(&sm).map_err(CliError::input)?;
+        let opening = OpeningSource::RandomPlies(8)
+            .opening::<Position>(state.k, args.seed)
+            .map_err(CliError::failure)?;
+        let res = play_pair(
+            plus.as_mut(),
+            minus.as_mut(),
+            (&sp.limits(), &sm.limits()),
+            &opening.position,
+            200,
+        )
+        .map_err(CliError::failure)?;
+        sum += res;
+        state.update(MCTS_PARAMS, &sched, &p, res);
+        let line = format!(
+            "iteration {:>4}: c+ {:.2} c- {:.2} result {res:+.1}; c = {:.3}",
+            state.k,
+            f64::from(p.plus[0]) / 100.0,
+            f64::from(p.minus[0]) / 100.0,
+            state.theta[0] / 100.0
+        );
+        if args.json {
+        } else if bar.is_hidden() {
+            say(&line);
+        } else {
+            bar.println(&line);
+        }
+        bar.set_message(format!("c = {:.3}", state.theta[0] / 100.0));
+        bar.inc(1);
+        std::fs::write(
+            &ckpt,
+            format!(
+                "spsa-checkpoint 1\nseed {}\nk {}\ntheta {}\n",
+                state.seed, state.k, state.theta[0]
+            ),
+        )
+        .map_err(|e| CliError::input(format!("cannot write checkpoint {}: {e}", ckpt.display())))?;
+    }
+    bar.finish_and_clear();
+    let values = state.values();
+    let header = vec![
+        "Othello MCTS exploration constant (c = mcts_c_centi / 100), tuned by SPSA".to_string(),
+        format!("command: {}", tessera::tuning::command_line()),
+        format!(
+            "engine {} (start c {:.2}), {} iterations of one colour-swapped pair from 8 random plies, \
+             schedule a = {r} c^2, A = {:.0}, alpha 0.602, gamma 0.101, c = {} centi; date {}",
+            base.name,
+            f64::from(start[0]) / 100.0,
+            state.k,
+            sched.big_a,
+            MCTS_PARAMS[0].step,
+            tessera::tuning::utc_date()
+        ),
+    ];
+    std::fs::write(
+        &args.out,
+        tessera::tuning::params::to_text(MCTS_PARAMS, &values, &header),
+    )
+    .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
+    if args.json {
+        print_json(&serde_json::json!({
+            "iterations": state.k,
+            "c": state.theta[0] / 100.0,
+            "out": args.out.display().to_string(),
+        }));
+    } else {
+        say(format!(
+            "wrote {}: c = {:.2} after {} iterations (mean pair result of + {:+.3})",
+            args.out.display(),
+            state.theta[0] / 100.0,
+            state.k,
+            sum / args.epochs.max(1) as f64
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
     use tessera::games::othello::Position;
     use tessera::games::othello::eval::{PARAMS, Weights, baseline_coefficients};
     use tessera::tuning::texel::{self, TexelData, TexelState};
+    need_data(args)?;
     let lr = args.lr.unwrap_or(1.0);
     if !(lr.is_finite() && lr > 0.0) {
         return Err(CliError::input(format!("--lr must be > 0, got {lr}")));
@@ -250,6 +443,7 @@ fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
 }
 
 fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
+    need_data(args)?;
     let lr = args.lr.unwrap_or(0.02);
     if !(lr.is_finite() && lr > 0.0 && lr <= 2.0) {
         return Err(CliError::input(format!("--lr must be in (0, 2], got {lr}")));

@@ -27,3 +27,13 @@ pub fn solve_label(pos: &Position, max_empties: u32) -> Option<(i32, Move)> {
         Some((sol.score?, sol.best_move?))
     })
 }
+
+/// SPSA registry of the Othello MCTS engine: the UCT exploration constant in hundredths
+/// (`c = mcts_c_centi / 100`; the engine's default is 1.0).
+pub const MCTS_PARAMS: &[crate::tuning::Param] = &[crate::tuning::Param {
+    name: "mcts_c_centi",
+    default: 100,
+    min: 5,
+    max: 400,
+    step: 15,
+}];

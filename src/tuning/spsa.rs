@@ -142,6 +142,54 @@ impl Spsa {
     }
 }
 
+/// Plays a colour-swapped pair from `start` between `plus` and `minus` (each seat's
+/// limits from its spec) and returns `plus`'s mean score minus `minus`'s, in [-1, 1]
+/// (win 1, draw 1/2, loss 0 per game). Games longer than `max_plies` count as draws.
+///
+/// # Errors
+/// An engine that fails or gives no move.
+pub fn play_pair<G: crate::game::Game>(
+    plus: &mut dyn crate::engine::Player<G>,
+    minus: &mut dyn crate::engine::Player<G>,
+    limits: (&crate::search::Limits, &crate::search::Limits),
+    start: &G,
+    max_plies: usize,
+) -> Result<f64, String> {
+    use crate::game::Seat;
+    let mut total = 0.0;
+    for plus_seat in [0u8, 1] {
+        plus.new_game();
+        minus.new_game();
+        let mut pos = start.clone();
+        let mut plies = 0;
+        let score = loop {
+            if let Some(o) = pos.outcome() {
+                break match o.rank(Seat(plus_seat)).cmp(&o.rank(Seat(1 - plus_seat))) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+            }
+            if plies >= max_plies {
+                break 0.5;
+            }
+            let t = if pos.to_move() == Seat(plus_seat) {
+                plus.choose(&pos, limits.0)?
+            } else {
+                minus.choose(&pos, limits.1)?
+            };
+            let mv = t
+                .best_move
+                .ok_or_else(|| format!("engine gave no move in {pos}"))?;
+            pos = pos.play(mv);
+            plies += 1;
+        };
+        total += score;
+    }
+    // Mean score of plus minus mean score of minus: 2 * (total / 2) - 1.
+    Ok(total - 1.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
