@@ -1,11 +1,12 @@
 use tessera::games::othello::{Position, endgame::Solver, eval::Eval};
 use tessera::search::{Limits, TranspositionTable};
 /// Solves FFO problems (ids as arguments, default all); the environment variable
-/// `TESSERA_WEIGHTS=FILE` sets the evaluation that orders the solver's moves.
+/// `TESSERA_WEIGHTS=FILE` sets the evaluation that orders the solver's moves (default: the
+/// shipped pattern evaluation; `tuning/othello-baseline.json` gives the baseline one).
 fn main() {
     let eval = match std::env::var_os("TESSERA_WEIGHTS") {
         Some(path) => Eval::load(std::path::Path::new(&path)).unwrap(),
-        None => Eval::default(),
+        None => Eval::with_patterns(tessera::games::othello::patterns::shipped()),
     };
     let ids: Vec<u32> = std::env::args()
         .skip(1)

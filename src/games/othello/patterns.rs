@@ -343,6 +343,25 @@ pub struct PatternWeights {
     header: Vec<String>,
 }
 
+/// The shipped weights (`tuning/othello-patterns.bin`), compiled into the binary.
+static SHIPPED: &[u8] = include_bytes!("../../../tuning/othello-patterns.bin");
+
+/// The shipped pattern weights (`tuning/othello-patterns.bin`, embedded in the binary and
+/// parsed once). They order the exact solver's moves by default.
+///
+/// # Panics
+/// Never for the committed file (`tests/tuning_files.rs` loads it).
+#[must_use]
+pub fn shipped() -> Arc<PatternWeights> {
+    static W: OnceLock<Arc<PatternWeights>> = OnceLock::new();
+    Arc::clone(W.get_or_init(|| {
+        Arc::new(
+            PatternWeights::from_bytes(SHIPPED, "tuning/othello-patterns.bin (embedded)")
+                .expect("the shipped pattern weights parse"),
+        )
+    }))
+}
+
 /// A loaded file and its path (see [`PatternWeights::load`]).
 type Cached = (std::path::PathBuf, Arc<PatternWeights>);
 
