@@ -10,6 +10,12 @@
 //!   (fresh table each time); the node count is printed as a "bench signature" that
 //!   changes whenever the search's tree changes.
 //!
+//! - `eval/baseline`, `eval/patterns`: one static evaluation of each of a fixed set of
+//!   positions from seeded random games, with the baseline evaluation and with the shipped
+//!   pattern weights (`tuning/othello-patterns.bin`); throughput in positions/s.
+//! - `midgame_eval/{baseline,patterns}_depth7`: the midgame search to depth 7 over four
+//!   fixed positions with each evaluation; nodes and nodes/s are printed.
+//!
 //! `cargo test` does not build benches; `cargo test --benches` runs each routine once
 //! (criterion's test mode).
 
@@ -218,11 +224,90 @@ fn bench_midgame(c: &mut Criterion) {
     );
 }
 
+/// The shipped pattern evaluation.
+fn pattern_eval() -> eval::Eval {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/othello-patterns.bin");
+    let e = eval::Eval::load(&path).expect("tuning/othello-patterns.bin");
+    assert!(e.patterns().is_some());
+    e
+}
+
+fn bench_eval(c: &mut Criterion) {
+    let positions = sample_positions(64);
+    let base = eval::Eval::default();
+    let pat = pattern_eval();
+    let mut g = c.benchmark_group("eval");
+    g.sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .throughput(Throughput::Elements(positions.len() as u64));
+    for (name, e) in [("baseline", &base), ("patterns", &pat)] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut acc = 0i32;
+                for p in black_box(&positions) {
+                    acc = acc.wrapping_add(e.score(p.player(), p.opponent()));
+                }
+                acc
+            });
+        });
+    }
+    g.finish();
+}
+
+fn bench_midgame_eval(c: &mut Criterion) {
+    // Four positions of 0, 12, 24 and 36 plies from seeded random games.
+    let all = sample_positions(4);
+    let positions: Vec<Position> = [0usize, 12, 24, 36].iter().map(|&i| all[i]).collect();
+    let mut g = c.benchmark_group("midgame_eval");
+    g.sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_secs(5));
+    for (name, e) in [
+        ("baseline", eval::Eval::default()),
+        ("patterns", pattern_eval()),
+    ] {
+        let nodes = Cell::new(0u64);
+        let secs = Cell::new(0f64);
+        g.bench_function(format!("{name}_depth7"), |b| {
+            b.iter_batched(
+                || {
+                    (0..positions.len())
+                        .map(|_| TranspositionTable::new(MIDGAME_TT_MIB))
+                        .collect::<Vec<_>>()
+                },
+                |tables| {
+                    let t = std::time::Instant::now();
+                    let mut n = 0;
+                    for (pos, tt) in positions.iter().zip(&tables) {
+                        let r = search(black_box(pos), &e, tt, &Limits::depth(7), |_| {});
+                        assert!(pos.is_legal(r.best_move.expect("a move")));
+                        n += r.nodes;
+                    }
+                    nodes.set(n);
+                    secs.set(t.elapsed().as_secs_f64());
+                    n
+                },
+                BatchSize::PerIteration,
+            );
+        });
+        println!(
+            "midgame_eval/{name}_depth7: {} nodes, {:.2} Mnodes/s",
+            nodes.get(),
+            nodes.get() as f64 / secs.get().max(1e-9) / 1e6
+        );
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     bench_perft,
     bench_movegen,
     bench_solver,
-    bench_midgame
+    bench_midgame,
+    bench_eval,
+    bench_midgame_eval
 );
 criterion_main!(benches);

@@ -1,6 +1,13 @@
-use tessera::games::othello::{Position, endgame::Solver};
+use tessera::games::othello::{Position, endgame::Solver, eval::Eval};
 use tessera::search::{Limits, TranspositionTable};
+/// Solves FFO problems (ids as arguments, default all); the environment variable
+/// `TESSERA_WEIGHTS=FILE` sets the evaluation that orders the solver's moves (default: the
+/// shipped pattern evaluation; `tuning/othello-baseline.json` gives the baseline one).
 fn main() {
+    let eval = match std::env::var_os("TESSERA_WEIGHTS") {
+        Some(path) => Eval::load(std::path::Path::new(&path)).unwrap(),
+        None => Eval::with_patterns(tessera::games::othello::patterns::shipped()),
+    };
     let ids: Vec<u32> = std::env::args()
         .skip(1)
         .map(|s| s.parse().unwrap())
@@ -15,7 +22,7 @@ fn main() {
         }
         let pos: Position = format!("{} {}", f[1], f[2]).parse().unwrap();
         let tt = TranspositionTable::new(256);
-        let mut s = Solver::new(&tt, &Limits::default());
+        let mut s = Solver::with_eval(&tt, &Limits::default(), eval.clone());
         let sol = s.solve(&pos);
         total += sol.seconds;
         println!(

@@ -13,3 +13,4 @@ pub mod games;
 pub mod protocol;
 pub mod search;
 pub mod tournament;
+pub mod tuning;

@@ -31,9 +31,11 @@ mod output;
 mod perft;
 mod play;
 mod quixo;
+mod selfplay;
 mod solve;
 mod talat;
 mod tournament;
+mod tune;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -65,6 +67,8 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     Bench(bench::BenchArgs),
     Gtp(gtp::GtpArgs),
+    Selfplay(selfplay::SelfplayArgs),
+    Tune(tune::TuneArgs),
 }
 
 /// The games tessera knows.
@@ -281,6 +285,8 @@ pub fn run() -> ExitCode {
         Command::Tournament(args) => tournament::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Gtp(args) => gtp::run(&args),
+        Command::Selfplay(args) => selfplay::run(&args),
+        Command::Tune(args) => tune::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -177,6 +177,18 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../engines/othello-ab-t100.toml"),
     ),
     (
+        "othello-pat-d4",
+        include_str!("../../engines/othello-pat-d4.toml"),
+    ),
+    (
+        "othello-pat-t100",
+        include_str!("../../engines/othello-pat-t100.toml"),
+    ),
+    (
+        "othello-texel-d4",
+        include_str!("../../engines/othello-texel-d4.toml"),
+    ),
+    (
         "othello-gtp-rhino",
         include_str!("../../engines/othello-gtp-rhino.toml"),
     ),

@@ -4,7 +4,8 @@
 //! - Many empties ([`TT_MIN_EMPTIES`] and up): PVS with the transposition table, a
 //!   stability cut-off, fastest-first ordering (the move that leaves the opponent the fewest
 //!   moves, corners counted twice, then potential mobility and parity), from 14 empties
-//!   enhanced transposition cut-off and the midgame evaluation in the ordering.
+//!   enhanced transposition cut-off and the midgame evaluation in the ordering (by default
+//!   the shipped pattern evaluation).
 //! - Middle ([`SHALLOW_EMPTIES`] + 1 up): the same without the table.
 //! - Few empties: no move generation; the empty squares are tried directly, those in
 //!   quadrants with an odd number of empties first (parity), down to a dedicated
@@ -197,11 +198,19 @@ impl<'a> Solver<'a> {
         best
     }
 
-    /// A solver using `tt` and stopping at `limits` (depth is ignored).
+    /// A solver using `tt` and stopping at `limits` (depth is ignored), ordering moves
+    /// with the shipped pattern evaluation ([`super::patterns::shipped`]): on FFO #40-#44
+    /// 131 M nodes against 293 M with the baseline evaluation.
     #[must_use]
     pub fn new(tt: &'a TranspositionTable, limits: &Limits) -> Self {
+        Self::with_eval(tt, limits, Eval::with_patterns(super::patterns::shipped()))
+    }
+
+    /// A solver that orders moves with `eval` (the value is exact whatever it is).
+    #[must_use]
+    pub fn with_eval(tt: &'a TranspositionTable, limits: &Limits, eval: Eval) -> Self {
         Self {
-            eval: Eval::default(),
+            eval,
             tt,
             clock: Clock::start(limits),
             nodes: 0,
@@ -693,10 +702,12 @@ pub fn hash(p: u64, o: u64) -> u64 {
 
 /// The solver as the alpha-beta engine's [`ExactSolver`] hook: positions with at most
 /// `max_empties` empty squares are solved exactly; scores in centi-discs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ExactBelow {
     /// Largest number of empties solved exactly.
     pub max_empties: u32,
+    /// The evaluation that orders the solver's moves.
+    pub eval: Eval,
 }
 
 impl ExactSolver<Position> for ExactBelow {
@@ -714,7 +725,7 @@ impl ExactSolver<Position> for ExactBelow {
         tt: &TranspositionTable,
         limits: &Limits,
     ) -> Result<SearchResult<Move>, u64> {
-        let mut solver = Solver::new(tt, limits);
+        let mut solver = Solver::with_eval(tt, limits, self.eval.clone());
         let sol = solver.solve(pos);
         let score = sol.score.ok_or(sol.nodes)?;
         Ok(SearchResult {

@@ -7,8 +7,10 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 
 use super::movegen::{legal_moves, neighbours};
+use super::patterns::PatternWeights;
 use super::position::{Move, Position, final_score};
 use super::stability::stable_discs;
 use crate::game::Outcome;
@@ -30,20 +32,7 @@ const C_SQUARES: [(u64, u64); 4] = [
     ((1 << 55) | (1 << 62), 1 << 63),
 ];
 
-/// One tunable weight: its name, default, allowed range and SPSA step.
-#[derive(Clone, Copy, Debug)]
-pub struct Param {
-    /// Name used in weights files.
-    pub name: &'static str,
-    /// Default value (centi-discs per feature unit).
-    pub default: i32,
-    /// Smallest allowed value.
-    pub min: i32,
-    /// Largest allowed value.
-    pub max: i32,
-    /// Perturbation step for SPSA.
-    pub step: i32,
-}
+pub use crate::tuning::Param;
 
 macro_rules! params {
     ($($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
@@ -84,16 +73,36 @@ impl Default for Weights {
 }
 
 impl Weights {
-    /// Reads a weights file: a JSON object `{"name": value, ...}`; names not given keep their
-    /// defaults.
+    /// Reads a weights file: the text form of [`crate::tuning::params`] (`name value
+    /// [min max]` lines, `#` comments), or a JSON object `{"name": value, ...}` when the
+    /// file's first non-blank character is `{`. Names not given keep their defaults.
     ///
     /// # Errors
-    /// A one-line message naming the file and the unreadable part, an unknown name (listing
-    /// the valid ones) or a value outside its range.
+    /// A one-line message naming the file (and for text files the line): an unreadable
+    /// file, an unknown name (listing the valid ones), a value outside its range.
     pub fn load(path: &Path) -> Result<Self, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
-        Self::from_json(&text).map_err(|e| format!("weights file {}: {e}", path.display()))
+        if text.trim_start().starts_with('{') {
+            Self::from_json(&text).map_err(|e| format!("weights file {}: {e}", path.display()))
+        } else {
+            Self::from_text(&text, &path.display().to_string())
+        }
+    }
+
+    /// Parses the text form (see [`crate::tuning::params`]); `origin` names the file in
+    /// errors.
+    ///
+    /// # Errors
+    /// As [`crate::tuning::params::parse_text`].
+    pub fn from_text(text: &str, origin: &str) -> Result<Self, String> {
+        crate::tuning::params::parse_text(PARAMS, text, origin).map(|(v, _)| Self(v))
+    }
+
+    /// The text form with `header` comment lines (how the file was made).
+    #[must_use]
+    pub fn to_text(&self, header: &[String]) -> String {
+        crate::tuning::params::to_text(PARAMS, &self.0, header)
     }
 
     /// Parses the JSON form of [`Weights::load`].
@@ -141,10 +150,13 @@ impl Weights {
     }
 }
 
-/// The baseline evaluator. Scores in centi-discs, side to move's view.
+/// The Othello evaluator: the baseline features with [`Weights`], or a fitted pattern
+/// evaluation ([`super::patterns`]) when one is set. Scores in centi-discs, side to move's
+/// view.
 #[derive(Clone, Debug, Default)]
 pub struct Eval {
     weights: Weights,
+    patterns: Option<Arc<PatternWeights>>,
 }
 
 /// Static ordering value of each square for the midgame search: corners first, X- and
@@ -164,7 +176,43 @@ impl Eval {
     /// An evaluator with these weights.
     #[must_use]
     pub fn new(weights: Weights) -> Self {
-        Self { weights }
+        Self {
+            weights,
+            patterns: None,
+        }
+    }
+
+    /// The pattern evaluation with these fitted weights.
+    #[must_use]
+    pub fn with_patterns(patterns: Arc<PatternWeights>) -> Self {
+        Self {
+            weights: Weights::default(),
+            patterns: Some(patterns),
+        }
+    }
+
+    /// The evaluator a weights file describes: a pattern weights file (see
+    /// [`super::patterns`]) gives the pattern evaluation, any other file is read by
+    /// [`Weights::load`] for the baseline evaluation.
+    ///
+    /// # Errors
+    /// As [`PatternWeights::load`] or [`Weights::load`].
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let mut head = [0u8; 32];
+        let n = std::fs::File::open(path)
+            .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+            .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
+        if PatternWeights::is_pattern_file(&head[..n]) {
+            Ok(Self::with_patterns(PatternWeights::load(path)?))
+        } else {
+            Weights::load(path).map(Self::new)
+        }
+    }
+
+    /// The pattern weights, when this is the pattern evaluation.
+    #[must_use]
+    pub fn patterns(&self) -> Option<&PatternWeights> {
+        self.patterns.as_deref()
     }
 
     /// The weights in use.
@@ -176,33 +224,16 @@ impl Eval {
     /// Score of (`p` to move, `o`) in centi-discs for `p`.
     #[must_use]
     pub fn score(&self, p: u64, o: u64) -> Score {
+        if let Some(pw) = &self.patterns {
+            return pw.score(p, o);
+        }
         let w = &self.weights;
-        let empty = !(p | o);
-        let empties = empty.count_ones() as i32;
+        let empties = (!(p | o)).count_ones() as i32;
         // Phase: 60 empties = opening (t = 60), 0 = end.
         let mix = |open: P, end: P, x: i32| -> i32 {
             (w.get(open) * empties + w.get(end) * (60 - empties)) * x
         };
-        let mob = legal_moves(p, o).count_ones() as i32 - legal_moves(o, p).count_ones() as i32;
-        // Potential mobility: empties next to the opponent's discs are my future moves.
-        let pot = (neighbours(o) & empty).count_ones() as i32
-            - (neighbours(p) & empty).count_ones() as i32;
-        let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
-        let mut xs = 0;
-        for (x, c) in X_SQUARES {
-            if empty & c != 0 {
-                xs += i32::from(p & x != 0) - i32::from(o & x != 0);
-            }
-        }
-        let mut cs = 0;
-        for (x, c) in C_SQUARES {
-            if empty & c != 0 {
-                cs += (p & x).count_ones() as i32 - (o & x).count_ones() as i32;
-            }
-        }
-        let stable =
-            stable_discs(p, o).count_ones() as i32 - stable_discs(o, p).count_ones() as i32;
-        let discs = p.count_ones() as i32 - o.count_ones() as i32;
+        let [mob, pot, corners, xs, cs, stable, discs] = baseline_features(p, o);
         let total = mix(P::MobOpen, P::MobEnd, mob)
             + mix(P::PotOpen, P::PotEnd, pot)
             + mix(P::CornerOpen, P::CornerEnd, corners)
@@ -212,6 +243,51 @@ impl Eval {
             + mix(P::DiscOpen, P::DiscEnd, discs);
         (total / 60).clamp(-6400, 6400)
     }
+}
+
+/// The baseline evaluation's features of (`p` to move, `o`), each as `p`'s count minus
+/// `o`'s: mobility, potential mobility (empties next to the opponent's discs), corners,
+/// X-squares next to an empty corner, C-squares next to an empty corner, stable discs, discs.
+/// Each has an `_open` and an `_end` weight in [`PARAMS`], in this order.
+#[must_use]
+pub fn baseline_features(p: u64, o: u64) -> [i32; 7] {
+    let empty = !(p | o);
+    let mob = legal_moves(p, o).count_ones() as i32 - legal_moves(o, p).count_ones() as i32;
+    // Potential mobility: empties next to the opponent's discs are my future moves.
+    let pot =
+        (neighbours(o) & empty).count_ones() as i32 - (neighbours(p) & empty).count_ones() as i32;
+    let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+    let mut xs = 0;
+    for (x, c) in X_SQUARES {
+        if empty & c != 0 {
+            xs += i32::from(p & x != 0) - i32::from(o & x != 0);
+        }
+    }
+    let mut cs = 0;
+    for (x, c) in C_SQUARES {
+        if empty & c != 0 {
+            cs += (p & x).count_ones() as i32 - (o & x).count_ones() as i32;
+        }
+    }
+    let stable = stable_discs(p, o).count_ones() as i32 - stable_discs(o, p).count_ones() as i32;
+    let discs = p.count_ones() as i32 - o.count_ones() as i32;
+    [mob, pot, corners, xs, cs, stable, discs]
+}
+
+/// The baseline score is linear in the weights: `score = sum(w[i] * c[i])` (before
+/// rounding and clamping) with these coefficients `c`, indexed like [`PARAMS`]: a
+/// feature's `_open` coefficient is its value times empties / 60, its `_end` coefficient
+/// its value times (60 - empties) / 60. Used by Texel tuning.
+#[must_use]
+pub fn baseline_coefficients(p: u64, o: u64) -> [f32; 14] {
+    let e = (!(p | o)).count_ones() as f32;
+    let f = baseline_features(p, o);
+    let mut c = [0f32; 14];
+    for (k, &x) in f.iter().enumerate() {
+        c[2 * k] = x as f32 * e / 60.0;
+        c[2 * k + 1] = x as f32 * (60.0 - e) / 60.0;
+    }
+    c
 }
 
 impl Evaluator<Position> for Eval {
@@ -322,5 +398,38 @@ mod tests {
         assert!(e.contains("outside"), "{e}");
         let e = Weights::from_json("[1,2]").unwrap_err();
         assert!(e.contains("JSON object"), "{e}");
+    }
+
+    #[test]
+    fn weights_text_round_trip_and_errors() {
+        let mut w = Weights::default();
+        w.0[0] += 3;
+        let text = w.to_text(&["how it was made".into()]);
+        assert!(
+            text.starts_with("# how it was made\nmobility_open"),
+            "{text}"
+        );
+        assert_eq!(Weights::from_text(&text, "x.txt").unwrap(), w);
+        let e = Weights::from_text("corner_open 5\nnope 1\n", "x.txt").unwrap_err();
+        assert!(
+            e.contains("x.txt line 2") && e.contains("unknown weight 'nope'"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn coefficients_reproduce_the_score() {
+        use crate::game::Game;
+        let mut w = Weights::default();
+        w.0[3] = 17;
+        let e = Eval::new(w.clone());
+        let mut pos = Position::start();
+        for mv in ["f5", "d6", "c3", "d3", "c4", "f4", "c5", "b3", "c2"] {
+            pos = pos.play(pos.parse_move(mv).unwrap());
+            let c = baseline_coefficients(pos.player(), pos.opponent());
+            let lin: f32 = c.iter().zip(&w.0).map(|(c, w)| c * *w as f32).sum();
+            let got = e.score(pos.player(), pos.opponent());
+            assert!((lin - got as f32).abs() <= 1.0, "{pos}: {lin} vs {got}");
+        }
     }
 }

@@ -11,6 +11,7 @@ pub use position::{Color, MAX_MOVES, Move, Position};
 pub use square::Square;
 pub mod endgame;
 pub mod eval;
+pub mod patterns;
 pub mod stability;
 
 use crate::engine::AlphaBetaEngine;
@@ -30,11 +31,23 @@ pub fn alphabeta_engine(
     tt_mib: usize,
     exact_empties: u32,
 ) -> AlphaBetaEngine<Position, eval::Eval> {
-    AlphaBetaEngine::new(name, eval::Eval::new(weights), SCORE_UNIT, tt_mib).with_exact(
-        endgame::ExactBelow {
-            max_empties: exact_empties,
-        },
-    )
+    alphabeta_engine_with(name, eval::Eval::new(weights), tt_mib, exact_empties)
+}
+
+/// The Othello alpha-beta engine with any evaluation `eval` (which also orders the exact
+/// solver's moves), a `tt_mib` MiB table, and the exact solver at `exact_empties` empties
+/// or fewer.
+#[must_use]
+pub fn alphabeta_engine_with(
+    name: impl Into<String>,
+    eval: eval::Eval,
+    tt_mib: usize,
+    exact_empties: u32,
+) -> AlphaBetaEngine<Position, eval::Eval> {
+    AlphaBetaEngine::new(name, eval.clone(), SCORE_UNIT, tt_mib).with_exact(endgame::ExactBelow {
+        max_empties: exact_empties,
+        eval,
+    })
 }
 
 /// The Othello MCTS engine of a specification: its `c`, `iterations`, `threads`, `seed`,
@@ -81,13 +94,13 @@ pub fn make_player(
     }
     match (spec.protocol, spec.algo) {
         (Protocol::Builtin, Algorithm::Alphabeta) => {
-            let weights = match &spec.weights {
-                Some(path) => eval::Weights::load(path)?,
-                None => eval::Weights::default(),
+            let eval = match &spec.weights {
+                Some(path) => eval::Eval::load(path)?,
+                None => eval::Eval::default(),
             };
             let exact = spec.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES);
             Ok(Box::new(
-                alphabeta_engine(spec.name.clone(), weights, spec.tt_mb, exact)
+                alphabeta_engine_with(spec.name.clone(), eval, spec.tt_mb, exact)
                     .with_threads(spec.threads.unwrap_or(1)),
             ))
         }

@@ -1,0 +1,718 @@
+//! Pattern evaluation (Logistello / Edax style): the board is cut into 46 overlapping
+//! lines and blocks, each read as a base-3 number (empty 0, side to move 1, opponent 2)
+//! that indexes a table of fitted weights, plus two mobility tables and a bias, per game
+//! stage. Scores are centi-discs of final disc difference, side to move's view.
+//!
+//! Patterns (Edax's set; squares listed in digit order, least significant first):
+//!
+//! | name | squares of the base instance | instances | table |
+//! |------|------------------------------|-----------|-------|
+//! | `corner3x3` | a1 b1 c1 a2 b2 c2 a3 b3 c3 | 4 | 3^9 |
+//! | `corner2x5` | a1..e1, a2..e2 | 8 | 3^10 |
+//! | `edge2x` | a1..h1, b2, g2 | 4 | 3^10 |
+//! | `line2`, `line3`, `line4` | a2..h2 / a3..h3 / a4..h4 | 4 each | 3^8 |
+//! | `diag8` | a1 b2 .. h8 | 2 | 3^8 |
+//! | `diag7` .. `diag4` | b1 c2 .. h7, c1 .. h6, d1 .. h5, e1 .. h4 | 4 each | 3^7 .. 3^4 |
+//!
+//! Every instance is the base pattern read on one of the 8 images of the board under the
+//! symmetries of the square (rotations and reflections), so all instances of a pattern share
+//! one table. A pattern that some symmetry maps onto itself (an edge under its mirror, a
+//! corner block under its diagonal) has the weights of mirrored configurations tied
+//! together; together these make the evaluation exactly invariant under the 8 symmetries.
+//! Indices come from the bitboards by shifts and masks (a multiply gathers a diagonal), and a
+//! 1024-entry table turns the bits of one side into base-3 digits; nothing allocates.
+//!
+//! Stages: [`STAGES`] buckets of [`STAGE_PLIES`] plies by the number of empties.
+//!
+//! File format (`tuning/othello-patterns.bin`): the text line `tessera-othello-patterns
+//! 1`, `#` header lines saying how the weights were made, the line `end`, then
+//! `STAGES x STAGE_SIZE` little-endian `i16` weights in centi-discs, stage by stage, each
+//! stage's tables in the order of [`PATTERNS`], then the mobility tables and the bias.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::movegen::legal_moves;
+
+/// Number of game stages, each with its own weights.
+pub const STAGES: usize = 10;
+/// Plies per stage: stage `min((60 - empties) / STAGE_PLIES, STAGES - 1)`.
+pub const STAGE_PLIES: u32 = 6;
+
+/// The stage of a position with `empties` empty squares.
+#[inline]
+#[must_use]
+pub fn stage(empties: u32) -> usize {
+    ((60u32.saturating_sub(empties) / STAGE_PLIES) as usize).min(STAGES - 1)
+}
+
+/// One pattern: its name, base squares (digit order) and the symmetries whose board images
+/// give its distinct instances.
+#[derive(Clone, Copy, Debug)]
+pub struct Pattern {
+    /// Name (for reports).
+    pub name: &'static str,
+    /// Squares of the base instance, least significant digit first.
+    pub squares: &'static [u8],
+    /// Symmetries (see [`transform`]) giving the distinct instances.
+    pub instances: &'static [u8],
+}
+
+impl Pattern {
+    /// Table size: 3 to the number of squares.
+    #[must_use]
+    pub const fn size(&self) -> usize {
+        3usize.pow(self.squares.len() as u32)
+    }
+}
+
+/// The pattern set, in table order.
+pub const PATTERNS: [Pattern; 11] = [
+    Pattern {
+        name: "corner3x3",
+        squares: &[0, 1, 2, 8, 9, 10, 16, 17, 18],
+        instances: &[0, 1, 2, 3],
+    },
+    Pattern {
+        name: "corner2x5",
+        squares: &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12],
+        instances: &[0, 1, 2, 3, 4, 5, 6, 7],
+    },
+    Pattern {
+        name: "edge2x",
+        squares: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14],
+        instances: &[0, 2, 4, 6],
+    },
+    Pattern {
+        name: "line2",
+        squares: &[8, 9, 10, 11, 12, 13, 14, 15],
+        instances: &[0, 2, 4, 6],
+    },
+    Pattern {
+        name: "line3",
+        squares: &[16, 17, 18, 19, 20, 21, 22, 23],
+        instances: &[0, 2, 4, 6],
+    },
+    Pattern {
+        name: "line4",
+        squares: &[24, 25, 26, 27, 28, 29, 30, 31],
+        instances: &[0, 2, 4, 6],
+    },
+    Pattern {
+        name: "diag8",
+        squares: &[0, 9, 18, 27, 36, 45, 54, 63],
+        instances: &[0, 1],
+    },
+    Pattern {
+        name: "diag7",
+        squares: &[1, 10, 19, 28, 37, 46, 55],
+        instances: &[0, 1, 2, 3],
+    },
+    Pattern {
+        name: "diag6",
+        squares: &[2, 11, 20, 29, 38, 47],
+        instances: &[0, 1, 2, 3],
+    },
+    Pattern {
+        name: "diag5",
+        squares: &[3, 12, 21, 30, 39],
+        instances: &[0, 1, 2, 3],
+    },
+    Pattern {
+        name: "diag4",
+        squares: &[4, 13, 22, 31],
+        instances: &[0, 1, 2, 3],
+    },
+];
+
+/// Size of the mobility tables (moves 0..=31, more counted as 31).
+pub const MOBILITY_SIZE: usize = 32;
+
+/// Offsets of each pattern's table within a stage, then of the two mobility tables (side
+/// to move's, opponent's) and the bias.
+const OFFSETS: [usize; 15] = {
+    let mut t = [0usize; 15];
+    let mut i = 0;
+    while i < PATTERNS.len() {
+        t[i + 1] = t[i] + PATTERNS[i].size();
+        i += 1;
+    }
+    t[12] = t[11] + MOBILITY_SIZE;
+    t[13] = t[12] + MOBILITY_SIZE;
+    t[14] = t[13] + 1;
+    t
+};
+
+/// Weights per stage.
+pub const STAGE_SIZE: usize = OFFSETS[14];
+/// Weights (features) per position: the 46 pattern instances, two mobilities, the bias.
+pub const FEATURES: usize = 46 + 3;
+
+/// Total weights of a pattern evaluation.
+pub const TOTAL_WEIGHTS: usize = STAGES * STAGE_SIZE;
+
+/// `B3[b]`: the base-3 number whose digits are the bits of `b` (bit j -> 3^j).
+static B3: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let mut v = 0u32;
+        let mut p = 1u32;
+        let mut j = 0;
+        while j < 10 {
+            if b >> j & 1 == 1 {
+                v += p;
+            }
+            p *= 3;
+            j += 1;
+        }
+        t[b] = v as u16;
+        b += 1;
+    }
+    t
+};
+
+fn flip_h(b: u64) -> u64 {
+    let k1 = 0x5555_5555_5555_5555u64;
+    let k2 = 0x3333_3333_3333_3333u64;
+    let k4 = 0x0f0f_0f0f_0f0f_0f0fu64;
+    let b = ((b >> 1) & k1) | ((b & k1) << 1);
+    let b = ((b >> 2) & k2) | ((b & k2) << 2);
+    ((b >> 4) & k4) | ((b & k4) << 4)
+}
+
+fn transpose(b: u64) -> u64 {
+    let k1 = 0x5500_5500_5500_5500u64;
+    let k2 = 0x3333_0000_3333_0000u64;
+    let k4 = 0x0f0f_0f0f_0000_0000u64;
+    let mut b = b;
+    let t = k4 & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    let t = k2 & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    let t = k1 & (b ^ (b << 7));
+    b ^= t ^ (t >> 7);
+    b
+}
+
+/// The image of bitboard `b` under symmetry `s` (0..8): bit 2 transposes (a1-h8
+/// diagonal) first, then bit 0 mirrors the files (a <-> h), bit 1 the ranks (1 <-> 8).
+#[inline]
+#[must_use]
+pub fn transform(b: u64, s: u8) -> u64 {
+    let b = if s & 4 != 0 { transpose(b) } else { b };
+    let b = if s & 1 != 0 { flip_h(b) } else { b };
+    if s & 2 != 0 { b.swap_bytes() } else { b }
+}
+
+/// The square that `sq` moves to under symmetry `s` (as [`transform`] moves bits).
+#[must_use]
+pub const fn transform_square(sq: u8, s: u8) -> u8 {
+    let (mut f, mut r) = (sq % 8, sq / 8);
+    if s & 4 != 0 {
+        (f, r) = (r, f);
+    }
+    if s & 1 != 0 {
+        f = 7 - f;
+    }
+    if s & 2 != 0 {
+        r = 7 - r;
+    }
+    r * 8 + f
+}
+
+/// The 8 images of a bitboard, indexed by symmetry.
+#[inline]
+fn images(b: u64) -> [u64; 8] {
+    let t = transpose(b);
+    let h = flip_h(b);
+    let th = flip_h(t);
+    [
+        b,
+        h,
+        b.swap_bytes(),
+        h.swap_bytes(),
+        t,
+        th,
+        t.swap_bytes(),
+        th.swap_bytes(),
+    ]
+}
+
+/// The bits of pattern `k`'s base squares in `t`, bit j = square `PATTERNS[k].squares[j]`.
+#[inline(always)]
+fn gather(k: usize, t: u64) -> usize {
+    const SPREAD: u64 = 0x0101_0101_0101_0101;
+    (match k {
+        0 => (t & 7) | ((t >> 5) & 0x38) | ((t >> 10) & 0x1c0),
+        1 => (t & 0x1f) | ((t >> 3) & 0x3e0),
+        2 => (t & 0xff) | ((t >> 1) & 0x100) | ((t >> 5) & 0x200),
+        3 => (t >> 8) & 0xff,
+        4 => (t >> 16) & 0xff,
+        5 => (t >> 24) & 0xff,
+        6 => (t & 0x8040_2010_0804_0201).wrapping_mul(SPREAD) >> 56,
+        7 => (t & 0x0080_4020_1008_0402).wrapping_mul(SPREAD) >> 57,
+        8 => (t & 0x0000_8040_2010_0804).wrapping_mul(SPREAD) >> 58,
+        9 => (t & 0x0000_0080_4020_1008).wrapping_mul(SPREAD) >> 59,
+        _ => (t & 0x0000_0000_8040_2010).wrapping_mul(SPREAD) >> 60,
+    }) as usize
+}
+
+/// The in-stage weight indices of (`p` to move, `o`): 46 pattern instances, then the
+/// mobility of each side and the bias, in the order of [`FEATURES`].
+#[inline]
+#[must_use]
+pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
+    let pi = images(p);
+    let oi = images(o);
+    let mut out = [0u32; FEATURES];
+    let mut n = 0;
+    for (k, pat) in PATTERNS.iter().enumerate() {
+        for &s in pat.instances {
+            let s = s as usize;
+            let idx = usize::from(B3[gather(k, pi[s])]) + 2 * usize::from(B3[gather(k, oi[s])]);
+            out[n] = (OFFSETS[k] + idx) as u32;
+            n += 1;
+        }
+    }
+    let mp = (legal_moves(p, o).count_ones() as usize).min(MOBILITY_SIZE - 1);
+    let mo = (legal_moves(o, p).count_ones() as usize).min(MOBILITY_SIZE - 1);
+    out[n] = (OFFSETS[11] + mp) as u32;
+    out[n + 1] = (OFFSETS[12] + mo) as u32;
+    out[n + 2] = OFFSETS[13] as u32;
+    out
+}
+
+/// For every in-stage index, the index whose weight it shares: the smallest index among
+/// the configurations that a self-symmetry of its pattern maps it to (itself for most).
+/// Fits work on these canonical indices; [`PatternWeights`] stores the expanded tables.
+#[must_use]
+pub fn canonical() -> &'static [u32] {
+    static CANON: OnceLock<Vec<u32>> = OnceLock::new();
+    CANON.get_or_init(|| {
+        let mut c: Vec<u32> = (0..STAGE_SIZE as u32).collect();
+        for (k, pat) in PATTERNS.iter().enumerate() {
+            let n = pat.squares.len();
+            // Permutations of the digit positions by the symmetries that map the pattern
+            // onto itself: digit j moves to position perm[j].
+            let mut perms: Vec<Vec<usize>> = Vec::new();
+            for s in 0..8u8 {
+                let image: Vec<u8> = pat
+                    .squares
+                    .iter()
+                    .map(|&q| transform_square(q, s))
+                    .collect();
+                let perm: Option<Vec<usize>> = image
+                    .iter()
+                    .map(|q| pat.squares.iter().position(|x| x == q))
+                    .collect();
+                if let Some(perm) = perm {
+                    perms.push(perm);
+                }
+            }
+            let mut digits = vec![0usize; n];
+            for idx in 0..pat.size() {
+                let mut x = idx;
+                for d in &mut digits {
+                    *d = x % 3;
+                    x /= 3;
+                }
+                let mut best = idx;
+                for perm in &perms {
+                    let mut v = 0;
+                    for j in (0..n).rev() {
+                        // The digit that lands on position j.
+                        let from = perm.iter().position(|&t| t == j).expect("permutation");
+                        v = v * 3 + digits[from];
+                    }
+                    best = best.min(v);
+                }
+                c[OFFSETS[k] + idx] = (OFFSETS[k] + best) as u32;
+            }
+        }
+        c
+    })
+}
+
+/// Fitted pattern weights for every stage (centi-discs, `i16`), with the header lines of
+/// the file they came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternWeights {
+    w: Box<[i16]>,
+    header: Vec<String>,
+}
+
+/// The shipped weights (`tuning/othello-patterns.bin`), compiled into the binary.
+static SHIPPED: &[u8] = include_bytes!("../../../tuning/othello-patterns.bin");
+
+/// The shipped pattern weights (`tuning/othello-patterns.bin`, embedded in the binary and
+/// parsed once). They order the exact solver's moves by default.
+///
+/// # Panics
+/// Never for the committed file (`tests/tuning_files.rs` loads it).
+#[must_use]
+pub fn shipped() -> Arc<PatternWeights> {
+    static W: OnceLock<Arc<PatternWeights>> = OnceLock::new();
+    Arc::clone(W.get_or_init(|| {
+        Arc::new(
+            PatternWeights::from_bytes(SHIPPED, "tuning/othello-patterns.bin (embedded)")
+                .expect("the shipped pattern weights parse"),
+        )
+    }))
+}
+
+/// A loaded file and its path (see [`PatternWeights::load`]).
+type Cached = (std::path::PathBuf, Arc<PatternWeights>);
+
+/// First line of a pattern weights file.
+pub const MAGIC: &str = "tessera-othello-patterns 1";
+
+impl PatternWeights {
+    /// Weights from `STAGES x STAGE_SIZE` values (stage-major), which must already be
+    /// tied across mirrored configurations (see [`canonical`]).
+    ///
+    /// # Errors
+    /// A wrong length, or values that differ between configurations sharing a weight.
+    pub fn new(w: Vec<i16>, header: Vec<String>) -> Result<Self, String> {
+        if w.len() != TOTAL_WEIGHTS {
+            return Err(format!(
+                "{} pattern weights, expected {TOTAL_WEIGHTS} ({STAGES} stages x {STAGE_SIZE})",
+                w.len()
+            ));
+        }
+        let canon = canonical();
+        for s in 0..STAGES {
+            let base = s * STAGE_SIZE;
+            for (i, &c) in canon.iter().enumerate() {
+                if w[base + i] != w[base + c as usize] {
+                    return Err(format!(
+                        "pattern weights are not symmetric (stage {s}, index {i} vs {c})"
+                    ));
+                }
+            }
+        }
+        Ok(Self {
+            w: w.into_boxed_slice(),
+            header,
+        })
+    }
+
+    /// All weights zero.
+    #[must_use]
+    pub fn zero() -> Self {
+        Self {
+            w: vec![0; TOTAL_WEIGHTS].into_boxed_slice(),
+            header: Vec::new(),
+        }
+    }
+
+    /// The weights, stage-major.
+    #[must_use]
+    pub fn values(&self) -> &[i16] {
+        &self.w
+    }
+
+    /// The header lines of the file (how the weights were made).
+    #[must_use]
+    pub fn header(&self) -> &[String] {
+        &self.header
+    }
+
+    /// Score of (`p` to move, `o`) in centi-discs for `p`, clamped to +-6400.
+    #[inline]
+    #[must_use]
+    pub fn score(&self, p: u64, o: u64) -> i32 {
+        let empties = (!(p | o)).count_ones();
+        let w = &self.w[stage(empties) * STAGE_SIZE..][..STAGE_SIZE];
+        let f = features(p, o);
+        let mut sum = 0i32;
+        for &i in &f {
+            sum += i32::from(w[i as usize]);
+        }
+        sum.clamp(-6400, 6400)
+    }
+
+    /// The file form (see the module docs).
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut s = String::new();
+        let _ = writeln!(s, "{MAGIC}");
+        for h in &self.header {
+            let _ = writeln!(s, "# {h}");
+        }
+        s.push_str("end\n");
+        let mut out = s.into_bytes();
+        out.reserve(2 * self.w.len());
+        for &v in &*self.w {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out
+    }
+
+    /// Parses the file form; `origin` names the file in errors.
+    ///
+    /// # Errors
+    /// One line naming `origin`: a missing magic line or `end` line, a wrong size, or
+    /// weights that are not symmetric.
+    pub fn from_bytes(bytes: &[u8], origin: &str) -> Result<Self, String> {
+        let err = |m: String| format!("pattern weights file {origin}: {m}");
+        let mut header = Vec::new();
+        let mut pos = 0;
+        let mut first = true;
+        loop {
+            let nl = bytes[pos..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .ok_or_else(|| err("no 'end' line before the weights".into()))?;
+            let line = std::str::from_utf8(&bytes[pos..pos + nl])
+                .map_err(|_| err("header is not UTF-8".into()))?;
+            pos += nl + 1;
+            if first {
+                if line != MAGIC {
+                    return Err(err(format!("first line is not '{MAGIC}'")));
+                }
+                first = false;
+            } else if line == "end" {
+                break;
+            } else if let Some(h) = line.strip_prefix('#') {
+                header.push(h.strip_prefix(' ').unwrap_or(h).to_string());
+            } else {
+                return Err(err(format!(
+                    "unexpected header line '{}'",
+                    crate::game::shown(line)
+                )));
+            }
+        }
+        let data = &bytes[pos..];
+        if data.len() != 2 * TOTAL_WEIGHTS {
+            return Err(err(format!(
+                "{} bytes of weights, expected {}",
+                data.len(),
+                2 * TOTAL_WEIGHTS
+            )));
+        }
+        let w = data
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        Self::new(w, header).map_err(err)
+    }
+
+    /// Reads a pattern weights file. Files are cached by path: engines built for every
+    /// tournament game share one copy.
+    ///
+    /// # Errors
+    /// As [`PatternWeights::from_bytes`], or an unreadable file.
+    pub fn load(path: &Path) -> Result<Arc<Self>, String> {
+        static CACHE: OnceLock<Mutex<Vec<Cached>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+        let mut c = cache.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, w)) = c.iter().find(|(p, _)| p == path) {
+            return Ok(Arc::clone(w));
+        }
+        let bytes = std::fs::read(path)
+            .map_err(|e| format!("cannot read pattern weights file {}: {e}", path.display()))?;
+        let w = Arc::new(Self::from_bytes(&bytes, &path.display().to_string())?);
+        c.push((path.to_path_buf(), Arc::clone(&w)));
+        Ok(w)
+    }
+
+    /// Whether `bytes` start like a pattern weights file.
+    #[must_use]
+    pub fn is_pattern_file(bytes: &[u8]) -> bool {
+        bytes.starts_with(MAGIC.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::othello::Position;
+    use crate::games::othello::eval::symmetric_images;
+
+    fn xorshift(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
+    fn random_positions(n: usize) -> Vec<Position> {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut pos = Position::start();
+            loop {
+                let mut moves = <Position as Game>::Moves::default();
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                out.push(pos);
+                pos = pos.play(moves[(xorshift(&mut seed) % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn table_layout() {
+        assert_eq!(
+            PATTERNS.iter().map(|p| p.instances.len()).sum::<usize>(),
+            46
+        );
+        assert_eq!(STAGE_SIZE, 167_265 + 2 * MOBILITY_SIZE + 1);
+        assert_eq!(stage(60), 0);
+        assert_eq!(stage(55), 0);
+        assert_eq!(stage(54), 1);
+        assert_eq!(stage(0), STAGES - 1);
+    }
+
+    #[test]
+    fn transform_moves_bits_like_squares() {
+        for s in 0..8u8 {
+            for sq in 0..64u8 {
+                assert_eq!(
+                    transform(1u64 << sq, s),
+                    1u64 << transform_square(sq, s),
+                    "s {s} sq {sq}"
+                );
+            }
+            let b = 0x0123_4567_89AB_CDEFu64;
+            let im = images(b);
+            assert_eq!(im[s as usize], transform(b, s));
+        }
+    }
+
+    /// The instances of each pattern are all its distinct images under the symmetries:
+    /// no instance repeats another's squares and none is missing.
+    #[test]
+    fn instances_are_the_distinct_symmetric_images() {
+        for pat in &PATTERNS {
+            let squares_of = |s: u8| -> u64 {
+                // Original squares read by instance s: those that s maps onto the base.
+                (0..64u8)
+                    .filter(|&x| pat.squares.contains(&transform_square(x, s)))
+                    .fold(0u64, |m, x| m | 1 << x)
+            };
+            let mine: Vec<u64> = pat.instances.iter().map(|&s| squares_of(s)).collect();
+            let mut dedup = mine.clone();
+            dedup.sort_unstable();
+            dedup.dedup();
+            assert_eq!(dedup.len(), mine.len(), "{}: repeated instance", pat.name);
+            for s in 0..8 {
+                assert!(
+                    mine.contains(&squares_of(s)),
+                    "{}: image {s} missing",
+                    pat.name
+                );
+            }
+        }
+    }
+
+    /// The shift-and-mask gathers read exactly the base squares, in digit order.
+    #[test]
+    fn gathers_match_the_square_lists() {
+        let mut seed = 99u64;
+        for _ in 0..2000 {
+            let b = xorshift(&mut seed);
+            for (k, pat) in PATTERNS.iter().enumerate() {
+                let slow = pat
+                    .squares
+                    .iter()
+                    .enumerate()
+                    .fold(0usize, |m, (j, &q)| m | (((b >> q) & 1) as usize) << j);
+                assert_eq!(gather(k, b), slow, "{} on {b:#x}", pat.name);
+            }
+        }
+    }
+
+    /// Symmetric instances agree: the index a pattern instance reads on a board equals the
+    /// index of the mirrored instance on the mirrored board, up to the pattern's own
+    /// symmetry (the canonical indices agree).
+    #[test]
+    fn symmetric_instances_give_equal_canonical_indices() {
+        let canon = canonical();
+        for pos in random_positions(300) {
+            let f0 = features(pos.player(), pos.opponent());
+            let mut base: Vec<u32> = f0.iter().map(|&i| canon[i as usize]).collect();
+            base.sort_unstable();
+            for s in 0..8 {
+                let (p, o) = (transform(pos.player(), s), transform(pos.opponent(), s));
+                let mut v: Vec<u32> = features(p, o).iter().map(|&i| canon[i as usize]).collect();
+                v.sort_unstable();
+                assert_eq!(v, base, "{pos} under symmetry {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_ties_mirrored_edges() {
+        let canon = canonical();
+        // edge2x: a1 only (digit 0 = 1) and h1 only (digit 7 = 1) share a weight.
+        let off = OFFSETS[2];
+        assert_eq!(canon[off + 1], canon[off + 3usize.pow(7)]);
+        // b2 only (digit 8) and g2 only (digit 9).
+        assert_eq!(canon[off + 3usize.pow(8)], canon[off + 3usize.pow(9)]);
+        // corner3x3: b1 (digit 1) and a2 (digit 3).
+        assert_eq!(canon[OFFSETS[0] + 3], canon[OFFSETS[0] + 27]);
+        // corner2x5 has no self-symmetry: b1 and a2 differ.
+        assert_ne!(canon[OFFSETS[1] + 3], canon[OFFSETS[1] + 3usize.pow(5)]);
+        // Canonical indices are fixed points.
+        for (i, &c) in canon.iter().enumerate() {
+            assert_eq!(canon[c as usize], c, "index {i}");
+            assert!(c as usize <= i);
+        }
+    }
+
+    fn random_weights(seed: u64) -> PatternWeights {
+        let canon = canonical();
+        let mut s = seed;
+        let mut w = vec![0i16; TOTAL_WEIGHTS];
+        for st in 0..STAGES {
+            let base = st * STAGE_SIZE;
+            for i in 0..STAGE_SIZE {
+                let c = canon[i] as usize;
+                if c == i {
+                    w[base + i] = (xorshift(&mut s) % 201) as i16 - 100;
+                } else {
+                    w[base + i] = w[base + c];
+                }
+            }
+        }
+        PatternWeights::new(w, vec!["test".into()]).unwrap()
+    }
+
+    #[test]
+    fn evaluation_is_invariant_under_the_8_symmetries() {
+        let w = random_weights(0xFEED);
+        for pos in random_positions(400) {
+            let v = w.score(pos.player(), pos.opponent());
+            for img in symmetric_images(&pos) {
+                assert_eq!(w.score(img.player(), img.opponent()), v, "{img} vs {pos}");
+            }
+        }
+    }
+
+    #[test]
+    fn file_round_trip_and_errors() {
+        let w = random_weights(7);
+        let bytes = w.to_bytes();
+        assert!(PatternWeights::is_pattern_file(&bytes));
+        assert_eq!(PatternWeights::from_bytes(&bytes, "w.bin").unwrap(), w);
+        let e = PatternWeights::from_bytes(b"nope\nend\n", "w.bin").unwrap_err();
+        assert!(e.contains("w.bin") && e.contains("first line"), "{e}");
+        let e = PatternWeights::from_bytes(&bytes[..bytes.len() - 2], "w.bin").unwrap_err();
+        assert!(e.contains("bytes of weights"), "{e}");
+        // Break the symmetry of one tied pair.
+        let mut v = w.values().to_vec();
+        let i = (0..STAGE_SIZE)
+            .find(|&i| canonical()[i] as usize != i)
+            .unwrap();
+        v[i] = v[i].wrapping_add(1);
+        let e = PatternWeights::new(v, Vec::new()).unwrap_err();
+        assert!(e.contains("not symmetric"), "{e}");
+    }
+}

@@ -1,0 +1,45 @@
+//! Tuning: parameter registries and weights files ([`params`]), self-play data
+//! ([`selfplay`]), fits of evaluation weights to that data, and SPSA over tournament games.
+
+pub mod othello;
+pub mod params;
+pub mod patterns;
+pub mod selfplay;
+pub mod spsa;
+pub mod texel;
+
+pub use params::Param;
+
+/// Today's date in UTC as `YYYY-MM-DD` (for the headers of data and weights files).
+#[must_use]
+pub fn utc_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The command line of this process, for file headers.
+#[must_use]
+pub fn command_line() -> String {
+    let args: Vec<String> = std::env::args().collect();
+    let mut v = args;
+    if let Some(first) = v.first_mut()
+        && let Some(base) = std::path::Path::new(first.as_str())
+            .file_name()
+            .and_then(|s| s.to_str())
+    {
+        *first = base.to_string();
+    }
+    v.join(" ")
+}

@@ -1,0 +1,217 @@
+//! Tunable parameters and the text weights file.
+//!
+//! A registry is a `&[Param]` (name, default, range, SPSA step) kept next to the code that
+//! uses the values (Othello: [`crate::games::othello::eval::PARAMS`]). A weights file is
+//! UTF-8 text:
+//!
+//! ```text
+//! # tuned by: tessera tune othello --method texel --data d.txt --epochs 40
+//! # data: 120000 positions, seed 1, 2026-11-29; Elo vs defaults: +12.3 +- 8.1
+//! mobility_open 43 0 400
+//! corner_open 361
+//! ```
+//!
+//! - lines starting with `#` are comments (the header that says how the file was made);
+//!   blank lines are ignored;
+//! - every other line is `name value [min max]`: an integer value, and optionally the
+//!   range it was tuned in (which must lie inside the registry's range, and the value inside
+//!   it);
+//! - names left out keep their defaults; a name given twice, an unknown name or a value out
+//!   of range is an error naming the file and line.
+
+use std::fmt::Write as _;
+
+/// One tunable integer: its name, default, allowed range and SPSA step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// Name used in weights files.
+    pub name: &'static str,
+    /// Default value (in the unit of the code that uses it).
+    pub default: i32,
+    /// Smallest allowed value.
+    pub min: i32,
+    /// Largest allowed value.
+    pub max: i32,
+    /// Perturbation size for SPSA (the `c` of the schedule, in value units).
+    pub step: i32,
+}
+
+/// The defaults of a registry, in registry order.
+#[must_use]
+pub fn defaults(registry: &[Param]) -> Vec<i32> {
+    registry.iter().map(|p| p.default).collect()
+}
+
+/// Parses the text form (see the module docs) against `registry`; `origin` names the file
+/// in errors. Returns the values in registry order (defaults where the file is silent) and
+/// the header comment lines (without the leading `#` and one space).
+///
+/// # Errors
+/// One line: `weights file ORIGIN line N: ...` for a malformed line, an unknown name
+/// (listing the valid ones), a duplicate, or a value or range outside the registry's range.
+pub fn parse_text(
+    registry: &[Param],
+    text: &str,
+    origin: &str,
+) -> Result<(Vec<i32>, Vec<String>), String> {
+    let mut values = defaults(registry);
+    let mut seen = vec![false; registry.len()];
+    let mut header = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        let err = |msg: String| format!("weights file {origin} line {}: {msg}", i + 1);
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(c) = line.strip_prefix('#') {
+            header.push(c.strip_prefix(' ').unwrap_or(c).to_string());
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() != 2 && fields.len() != 4 {
+            return Err(err(format!(
+                "expected 'name value [min max]', got '{}'",
+                crate::game::shown(line)
+            )));
+        }
+        let name = fields[0];
+        let k = registry
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| {
+                let names: Vec<_> = registry.iter().map(|p| p.name).collect();
+                err(format!(
+                    "unknown weight '{}' (valid: {})",
+                    crate::game::shown(name),
+                    names.join(", ")
+                ))
+            })?;
+        let p = &registry[k];
+        let int = |s: &str, what: &str| {
+            s.parse::<i32>().map_err(|_| {
+                err(format!(
+                    "{what} of '{name}' must be an integer, got '{}'",
+                    crate::game::shown(s)
+                ))
+            })
+        };
+        let v = int(fields[1], "the value")?;
+        let (lo, hi) = if fields.len() == 4 {
+            (
+                int(fields[2], "the minimum")?,
+                int(fields[3], "the maximum")?,
+            )
+        } else {
+            (p.min, p.max)
+        };
+        if lo > hi || lo < p.min || hi > p.max {
+            return Err(err(format!(
+                "range [{lo}, {hi}] of '{name}' is not inside [{}, {}]",
+                p.min, p.max
+            )));
+        }
+        if v < lo || v > hi {
+            return Err(err(format!(
+                "weight '{name}' = {v} is outside [{lo}, {hi}]"
+            )));
+        }
+        if std::mem::replace(&mut seen[k], true) {
+            return Err(err(format!("weight '{name}' is given twice")));
+        }
+        values[k] = v;
+    }
+    Ok((values, header))
+}
+
+/// The text form of `values` (registry order): the `header` lines as `# ` comments, then
+/// `name value min max` for every parameter, names padded to one column.
+#[must_use]
+pub fn to_text(registry: &[Param], values: &[i32], header: &[String]) -> String {
+    let mut s = String::new();
+    for h in header {
+        let _ = writeln!(s, "# {h}");
+    }
+    let width = registry.iter().map(|p| p.name.len()).max().unwrap_or(0);
+    for (p, v) in registry.iter().zip(values) {
+        let _ = writeln!(s, "{:width$} {v} {} {}", p.name, p.min, p.max);
+    }
+    s
+}
+
+/// SPSA input: one `name, value, min, max, step, step / 20` line per parameter (the
+/// OpenBench / fishtest spreadsheet order: c and the final learning-rate ratio `r_end`).
+#[must_use]
+pub fn spsa_input(registry: &[Param], values: &[i32]) -> String {
+    let mut s = String::new();
+    for (p, v) in registry.iter().zip(values) {
+        let _ = writeln!(
+            s,
+            "{}, int, {v}, {}, {}, {}, 0.002",
+            p.name, p.min, p.max, p.step
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REG: &[Param] = &[
+        Param {
+            name: "alpha",
+            default: 10,
+            min: 0,
+            max: 100,
+            step: 2,
+        },
+        Param {
+            name: "beta_long_name",
+            default: -5,
+            min: -50,
+            max: 0,
+            step: 1,
+        },
+    ];
+
+    #[test]
+    fn text_round_trips_with_header() {
+        let header = vec!["made by a test".to_string(), "seed 7".to_string()];
+        let text = to_text(REG, &[42, -7], &header);
+        assert!(text.starts_with("# made by a test\n# seed 7\n"), "{text}");
+        let (v, h) = parse_text(REG, &text, "t.txt").unwrap();
+        assert_eq!(v, vec![42, -7]);
+        assert_eq!(h, header);
+        // Names left out keep their defaults; blank lines and comments are skipped.
+        let (v, _) = parse_text(REG, "\n# x\nbeta_long_name -1\n", "t.txt").unwrap();
+        assert_eq!(v, vec![10, -1]);
+    }
+
+    #[test]
+    fn bad_files_name_file_and_line() {
+        let cases = [
+            ("alpha 1\nnope 3\n", "line 2", "unknown weight 'nope'"),
+            ("alpha x\n", "line 1", "must be an integer"),
+            ("alpha 101\n", "line 1", "outside [0, 100]"),
+            ("alpha 5 6 9\n", "line 1", "outside [6, 9]"),
+            ("alpha 5 -1 9\n", "line 1", "not inside [0, 100]"),
+            ("# h\nalpha 5\nalpha 6\n", "line 3", "given twice"),
+            ("alpha\n", "line 1", "expected 'name value [min max]'"),
+        ];
+        for (text, line, what) in cases {
+            let e = parse_text(REG, text, "w.txt").unwrap_err();
+            assert!(
+                e.starts_with("weights file w.txt ") && e.contains(line) && e.contains(what),
+                "{text:?}: {e}"
+            );
+            assert!(!e.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn spsa_input_lists_every_parameter() {
+        let s = spsa_input(REG, &[1, -2]);
+        assert_eq!(s.lines().count(), 2);
+        assert!(s.starts_with("alpha, int, 1, 0, 100, 2,"), "{s}");
+    }
+}

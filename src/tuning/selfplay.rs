@@ -1,0 +1,309 @@
+//! Self-play data: games of one engine against itself from random openings, every position
+//! labelled with the game's result from the side to move's view and, where an exact solver
+//! reaches, the exact value.
+//!
+//! Reproducibility: game `i` draws its opening length and moves from an RNG seeded with
+//! `derive_seed(seed, i)`, the games run in parallel (rayon) and are then deduplicated in
+//! game order, so the output depends only on the settings, never on the thread count.
+//!
+//! The data file is UTF-8 text: `#` header lines saying how it was made, then one sample
+//! per line, three tab-separated fields:
+//!
+//! ```text
+//! <position in the game's one-line form>\t<result>\t<exact or ->
+//! ```
+//!
+//! `result` is the final margin of the game (Othello: disc difference, empties to the
+//! winner) for the side to move in the position; `exact` is the solver's exact value (same
+//! unit and view) or `-`.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
+
+use crate::engine::Player;
+use crate::game::Game;
+use crate::search::Limits;
+use crate::tournament::openings::derive_seed;
+
+/// One labelled position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The position in its game's one-line text form.
+    pub position: String,
+    /// Final margin of the game for the side to move (Othello: discs, empties to the winner).
+    pub result: i32,
+    /// Exact value for the side to move, when the solver reached the position.
+    pub exact: Option<i32>,
+}
+
+impl Sample {
+    /// The training target: the exact value when known, else the game's result.
+    #[must_use]
+    pub fn target(&self) -> i32 {
+        self.exact.unwrap_or(self.result)
+    }
+}
+
+/// How self-play games are played.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Number of games.
+    pub games: usize,
+    /// Master seed: game `i` uses `derive_seed(seed, i)`.
+    pub seed: u64,
+    /// Each game starts with a uniformly drawn number of random legal plies in this range
+    /// (inclusive); those opening positions are not recorded.
+    pub random_plies: (u32, u32),
+    /// Games longer than this many plies are cut (their positions dropped).
+    pub max_plies: usize,
+    /// Worker threads.
+    pub threads: usize,
+    /// Show a progress bar on stderr.
+    pub progress: bool,
+}
+
+/// Exact solver hook: `Some((value, best move))` for a position it can solve (value from
+/// the side to move's view, in the unit of the results), `None` otherwise.
+pub type SolveFn<G> = dyn Fn(&G) -> Option<(i32, <G as Game>::Move)> + Sync;
+
+/// What a generation run produced.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Games played.
+    pub games: usize,
+    /// Positions seen (before deduplication).
+    pub positions: usize,
+    /// Distinct positions written.
+    pub unique: usize,
+    /// Of those, positions with an exact label.
+    pub exact: usize,
+}
+
+/// Plays game `index`: random opening plies, then `player` (or `solve` where it applies)
+/// for both sides to the end. Returns the recorded positions with their Zobrist keys and
+/// labels, in game order (empty if the game was cut at `max_plies`).
+///
+/// # Errors
+/// The engine's message if it fails to move.
+pub fn play_game<G: Game>(
+    player: &mut dyn Player<G>,
+    limits: &Limits,
+    solve: Option<&SolveFn<G>>,
+    cfg: &Config,
+    index: usize,
+) -> Result<Vec<(u64, Sample)>, String> {
+    let mut rng = StdRng::seed_from_u64(derive_seed(cfg.seed, index as u64));
+    let (lo, hi) = cfg.random_plies;
+    let n_random = rng.random_range(lo..=hi.max(lo));
+    player.new_game();
+    let mut pos = G::start();
+    let mut list = G::Moves::default();
+    for _ in 0..n_random {
+        pos.generate_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        pos = pos.play(list[rng.random_range(0..list.len())]);
+    }
+    // (key, position, seat to move, exact value)
+    let mut seen: Vec<(u64, G, crate::game::Seat, Option<i32>)> = Vec::new();
+    let mut plies = 0;
+    let outcome = loop {
+        if let Some(o) = pos.outcome() {
+            break o;
+        }
+        if plies >= cfg.max_plies {
+            return Ok(Vec::new());
+        }
+        let (mv, exact) = match solve.and_then(|s| s(&pos)) {
+            Some((v, mv)) => (mv, Some(v)),
+            None => {
+                let t = player.choose(&pos, limits)?;
+                let mv = t
+                    .best_move
+                    .ok_or_else(|| format!("engine gave no move in {pos}"))?;
+                (mv, None)
+            }
+        };
+        seen.push((pos.key(), pos.clone(), pos.to_move(), exact));
+        pos = pos.play(mv);
+        plies += 1;
+    };
+    Ok(seen
+        .into_iter()
+        .map(|(key, p, seat, exact)| {
+            let sample = Sample {
+                position: p.to_string(),
+                result: outcome.margin(seat),
+                exact,
+            };
+            (key, sample)
+        })
+        .collect())
+}
+
+/// Plays `cfg.games` games in parallel, each with a fresh player from `make`, and keeps
+/// the first occurrence (in game order) of every position.
+///
+/// # Errors
+/// A player that cannot be built or fails to move, or a thread pool that cannot start.
+pub fn generate<G: Game>(
+    make: &(dyn Fn() -> Result<Box<dyn Player<G>>, String> + Sync),
+    limits: &Limits,
+    solve: Option<&SolveFn<G>>,
+    cfg: &Config,
+) -> Result<(Vec<Sample>, Summary), String> {
+    let bar = if cfg.progress {
+        ProgressBar::new(cfg.games as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games [{elapsed_precise}, ETA {eta}]")
+            .map_err(|e| e.to_string())?,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads.max(1))
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", cfg.threads))?;
+    let games: Vec<Vec<(u64, Sample)>> = pool.install(|| {
+        (0..cfg.games)
+            .into_par_iter()
+            .with_max_len(1)
+            .map_init(
+                || None::<Box<dyn Player<G>>>,
+                |slot, i| {
+                    if slot.is_none() {
+                        *slot = Some(make()?);
+                    }
+                    let player = slot.as_mut().expect("just built");
+                    let r = play_game(player.as_mut(), limits, solve, cfg, i);
+                    bar.inc(1);
+                    r
+                },
+            )
+            .collect::<Result<_, String>>()
+    })?;
+    bar.finish_and_clear();
+    let mut summary = Summary {
+        games: cfg.games,
+        ..Summary::default()
+    };
+    let mut keys = HashSet::new();
+    let mut out = Vec::new();
+    for (key, s) in games.into_iter().flatten() {
+        summary.positions += 1;
+        if keys.insert(key) {
+            summary.exact += usize::from(s.exact.is_some());
+            out.push(s);
+        }
+    }
+    summary.unique = out.len();
+    Ok((out, summary))
+}
+
+/// The data file text: `header` lines as `# ` comments, then one sample per line.
+#[must_use]
+pub fn to_text(samples: &[Sample], header: &[String]) -> String {
+    let mut s = String::with_capacity(samples.len() * 80);
+    for h in header {
+        let _ = writeln!(s, "# {h}");
+    }
+    for x in samples {
+        match x.exact {
+            Some(e) => {
+                let _ = writeln!(s, "{}\t{}\t{e}", x.position, x.result);
+            }
+            None => {
+                let _ = writeln!(s, "{}\t{}\t-", x.position, x.result);
+            }
+        }
+    }
+    s
+}
+
+/// Reads a data file written by [`to_text`]. Positions are not parsed here (the game's
+/// fitting code does that).
+///
+/// # Errors
+/// One line naming the file and line: an unreadable file, a line without three
+/// tab-separated fields, or a label that is not an integer.
+pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read data file {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err = |m: &str| {
+            format!(
+                "data file {} line {}: {m} (expected POSITION<TAB>RESULT<TAB>EXACT|-)",
+                path.display(),
+                i + 1
+            )
+        };
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 3 {
+            return Err(err(&format!("{} tab-separated fields", f.len())));
+        }
+        let result = f[1]
+            .trim()
+            .parse::<i32>()
+            .map_err(|_| err("the result is not an integer"))?;
+        let exact = match f[2].trim() {
+            "-" => None,
+            t => Some(
+                t.parse::<i32>()
+                    .map_err(|_| err("the exact value is not an integer or '-'"))?,
+            ),
+        };
+        out.push(Sample {
+            position: f[0].to_string(),
+            result,
+            exact,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_text_round_trips_and_bad_lines_are_named() {
+        let samples = vec![
+            Sample {
+                position: "pos one X".into(),
+                result: -4,
+                exact: None,
+            },
+            Sample {
+                position: "pos two O".into(),
+                result: 6,
+                exact: Some(8),
+            },
+        ];
+        let dir = std::env::temp_dir().join(format!("tessera-selfplay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("d.txt");
+        std::fs::write(&path, to_text(&samples, &["h".into()])).unwrap();
+        assert_eq!(read(&path).unwrap(), samples);
+        assert_eq!(samples[1].target(), 8);
+        assert_eq!(samples[0].target(), -4);
+        std::fs::write(&path, "# h\np X\t1\tx\n").unwrap();
+        let e = read(&path).unwrap_err();
+        assert!(e.contains("line 2") && e.contains("exact value"), "{e}");
+        std::fs::write(&path, "p X\t1\n").unwrap();
+        let e = read(&path).unwrap_err();
+        assert!(e.contains("line 1") && e.contains("2 tab-separated"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,264 @@
+//! SPSA (simultaneous perturbation stochastic approximation, Spall 1998) for parameters a
+//! fit cannot reach, with the fishtest / OpenBench schedule:
+//!
+//! - perturbation size at iteration k (0-based): `c_k = c / (k + 1)^gamma`, gamma = 0.101;
+//! - step size: `a_k = a / (k + 1 + A)^alpha`, alpha = 0.602, `A` about 10 % of the
+//!   iterations;
+//! - each iteration draws a random sign `delta_i` per parameter, evaluates the objective at
+//!   `theta + c_k delta` and `theta - c_k delta` (for engines: a colour-swapped game pair
+//!   between the two, the result `r` in [-1, 1] from the plus side's view), and moves
+//!   `theta_i += a_k * r / (2 c_k delta_i)` (maximising), clamped to the parameter's range;
+//! - integer parameters are evaluated at probabilistically rounded values (`x` becomes
+//!   `floor(x) + 1` with probability `frac(x)`), so small steps still move them on average.
+//!
+//! Per-parameter `c` is the registry's step ([`super::Param::step`]); `a` is given as the
+//! fishtest `r_end`-style ratio: `a = r * c^2` per parameter.
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use super::Param;
+use crate::tournament::openings::derive_seed;
+
+/// Schedule constants.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// Learning-rate ratio: `a_i = r * c_i^2` for parameter i.
+    pub r: f64,
+    /// Stability constant `A` (about 10 % of the planned iterations).
+    pub big_a: f64,
+    /// Step-size decay exponent (0.602).
+    pub alpha: f64,
+    /// Perturbation decay exponent (0.101).
+    pub gamma: f64,
+}
+
+impl Schedule {
+    /// The fishtest defaults for `iterations` planned iterations and ratio `r`.
+    #[must_use]
+    pub fn fishtest(iterations: usize, r: f64) -> Self {
+        Self {
+            r,
+            big_a: iterations as f64 * 0.1,
+            alpha: 0.602,
+            gamma: 0.101,
+        }
+    }
+
+    /// `c_k` for a parameter whose base perturbation is `c`.
+    #[must_use]
+    pub fn c_k(&self, c: f64, k: usize) -> f64 {
+        c / ((k + 1) as f64).powf(self.gamma)
+    }
+
+    /// `a_k` for a parameter whose base perturbation is `c`.
+    #[must_use]
+    pub fn a_k(&self, c: f64, k: usize) -> f64 {
+        self.r * c * c / ((k + 1) as f64 + self.big_a).powf(self.alpha)
+    }
+}
+
+/// `x` rounded down or up at random, up with probability `frac(x)`.
+#[must_use]
+pub fn probabilistic_round(x: f64, rng: &mut StdRng) -> i32 {
+    let f = x.floor();
+    let up = rng.random::<f64>() < x - f;
+    f as i32 + i32::from(up)
+}
+
+/// One SPSA iteration's perturbed integer parameter sets (`plus`, `minus`) and signs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Perturbation {
+    /// Values to play the `+` side with.
+    pub plus: Vec<i32>,
+    /// Values to play the `-` side with.
+    pub minus: Vec<i32>,
+    /// The sign drawn per parameter (+1 or -1).
+    pub delta: Vec<f64>,
+}
+
+/// SPSA state: the current (real) parameter values and the iterations done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spsa {
+    /// Current values.
+    pub theta: Vec<f64>,
+    /// Iterations completed.
+    pub k: usize,
+    /// Master seed: iteration k draws from `derive_seed(seed, k)`.
+    pub seed: u64,
+}
+
+impl Spsa {
+    /// Starts at `values`.
+    #[must_use]
+    pub fn new(values: &[i32], seed: u64) -> Self {
+        Self {
+            theta: values.iter().map(|&v| f64::from(v)).collect(),
+            k: 0,
+            seed,
+        }
+    }
+
+    /// The perturbed parameter sets of the current iteration (deterministic in
+    /// (seed, k)); values are clamped to the registry ranges and rounded at random.
+    #[must_use]
+    pub fn perturb(&self, registry: &[Param], sched: &Schedule) -> Perturbation {
+        let mut rng = StdRng::seed_from_u64(derive_seed(self.seed, self.k as u64));
+        let mut p = Perturbation {
+            plus: Vec::new(),
+            minus: Vec::new(),
+            delta: Vec::new(),
+        };
+        for (t, prm) in self.theta.iter().zip(registry) {
+            let d = if rng.random::<bool>() { 1.0 } else { -1.0 };
+            let ck = sched.c_k(f64::from(prm.step), self.k);
+            let (lo, hi) = (f64::from(prm.min), f64::from(prm.max));
+            p.plus
+                .push(probabilistic_round((t + ck * d).clamp(lo, hi), &mut rng));
+            p.minus
+                .push(probabilistic_round((t - ck * d).clamp(lo, hi), &mut rng));
+            p.delta.push(d);
+        }
+        p
+    }
+
+    /// Applies the result `r` in [-1, 1] of `plus` against `minus` (positive: `plus` was
+    /// better) and advances to the next iteration.
+    pub fn update(&mut self, registry: &[Param], sched: &Schedule, p: &Perturbation, r: f64) {
+        for (i, prm) in registry.iter().enumerate() {
+            let c = f64::from(prm.step);
+            let ck = sched.c_k(c, self.k);
+            let ak = sched.a_k(c, self.k);
+            self.theta[i] = (self.theta[i] + ak * r / (2.0 * ck * p.delta[i]))
+                .clamp(f64::from(prm.min), f64::from(prm.max));
+        }
+        self.k += 1;
+    }
+
+    /// The current values rounded to the nearest integers.
+    #[must_use]
+    pub fn values(&self) -> Vec<i32> {
+        self.theta.iter().map(|t| t.round() as i32).collect()
+    }
+}
+
+/// Plays a colour-swapped pair from `start` between `plus` and `minus` (each seat's
+/// limits from its spec) and returns `plus`'s mean score minus `minus`'s, in [-1, 1]
+/// (win 1, draw 1/2, loss 0 per game). Games longer than `max_plies` count as draws.
+///
+/// # Errors
+/// An engine that fails or gives no move.
+pub fn play_pair<G: crate::game::Game>(
+    plus: &mut dyn crate::engine::Player<G>,
+    minus: &mut dyn crate::engine::Player<G>,
+    limits: (&crate::search::Limits, &crate::search::Limits),
+    start: &G,
+    max_plies: usize,
+) -> Result<f64, String> {
+    use crate::game::Seat;
+    let mut total = 0.0;
+    for plus_seat in [0u8, 1] {
+        plus.new_game();
+        minus.new_game();
+        let mut pos = start.clone();
+        let mut plies = 0;
+        let score = loop {
+            if let Some(o) = pos.outcome() {
+                break match o.rank(Seat(plus_seat)).cmp(&o.rank(Seat(1 - plus_seat))) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+            }
+            if plies >= max_plies {
+                break 0.5;
+            }
+            let t = if pos.to_move() == Seat(plus_seat) {
+                plus.choose(&pos, limits.0)?
+            } else {
+                minus.choose(&pos, limits.1)?
+            };
+            let mv = t
+                .best_move
+                .ok_or_else(|| format!("engine gave no move in {pos}"))?;
+            pos = pos.play(mv);
+            plies += 1;
+        };
+        total += score;
+    }
+    // Mean score of plus minus mean score of minus: 2 * (total / 2) - 1.
+    Ok(total - 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_follows_the_fishtest_formulas() {
+        let s = Schedule::fishtest(1000, 0.002);
+        assert_eq!(s.big_a, 100.0);
+        assert!((s.c_k(10.0, 0) - 10.0).abs() < 1e-12);
+        assert!((s.c_k(10.0, 99) - 10.0 / 100f64.powf(0.101)).abs() < 1e-12);
+        assert!((s.a_k(10.0, 0) - 0.2 / 101f64.powf(0.602)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn probabilistic_rounding_is_unbiased() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let n = 100_000;
+        let sum: i64 = (0..n)
+            .map(|_| i64::from(probabilistic_round(2.3, &mut rng)))
+            .sum();
+        let mean = sum as f64 / f64::from(n);
+        assert!((mean - 2.3).abs() < 0.01, "{mean}");
+        assert_eq!(probabilistic_round(-1.0, &mut rng), -1);
+    }
+
+    /// On a noisy match whose expected result favours the side closer to a known optimum,
+    /// SPSA walks the parameters there.
+    #[test]
+    fn spsa_finds_the_optimum_of_a_noisy_match() {
+        let reg = [
+            Param {
+                name: "x",
+                default: 0,
+                min: -100,
+                max: 100,
+                step: 8,
+            },
+            Param {
+                name: "y",
+                default: 0,
+                min: -100,
+                max: 100,
+                step: 8,
+            },
+        ];
+        let target = [40.0, -25.0];
+        let strength = |v: &[i32]| -> f64 {
+            -v.iter()
+                .zip(target)
+                .map(|(&a, t)| (f64::from(a) - t).powi(2))
+                .sum::<f64>()
+                / 400.0
+        };
+        let iters = 3000;
+        let sched = Schedule::fishtest(iters, 1.0);
+        let mut spsa = Spsa::new(&[0, 0], 11);
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..iters {
+            let p = spsa.perturb(&reg, &sched);
+            // A game pair: the expected score follows the logistic of the strength gap.
+            let gap = strength(&p.plus) - strength(&p.minus);
+            let e = 1.0 / (1.0 + (-gap).exp());
+            let wins = (0..2).filter(|_| rng.random::<f64>() < e).count() as f64;
+            spsa.update(&reg, &sched, &p, wins - 1.0);
+        }
+        let v = spsa.values();
+        assert!((v[0] - 40).abs() <= 8 && (v[1] + 25).abs() <= 8, "{v:?}");
+        // Deterministic in (seed, k).
+        let a = Spsa::new(&[0, 0], 11).perturb(&reg, &sched);
+        assert_eq!(a, Spsa::new(&[0, 0], 11).perturb(&reg, &sched));
+    }
+}
