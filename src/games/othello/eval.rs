@@ -193,11 +193,18 @@ impl Eval {
 
     /// The evaluator a weights file describes: a pattern weights file (see
     /// [`super::patterns`]) gives the pattern evaluation, any other file is read by
-    /// [`Weights::load`] for the baseline evaluation.
+    /// [`Weights::load`] for the baseline evaluation. Two names need no file:
+    /// `builtin:patterns` (the shipped pattern weights, embedded in the binary) and
+    /// `builtin:baseline` (the hand-set defaults).
     ///
     /// # Errors
     /// As [`PatternWeights::load`] or [`Weights::load`].
     pub fn load(path: &Path) -> Result<Self, String> {
+        match path.to_str() {
+            Some("builtin:patterns") => return Ok(Self::with_patterns(super::patterns::shipped())),
+            Some("builtin:baseline") => return Ok(Self::default()),
+            _ => {}
+        }
         let mut head = [0u8; 32];
         let n = std::fs::File::open(path)
             .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
