@@ -773,3 +773,51 @@ fn with_turn_never_gives_a_seat_without_moves() {
     // At the last placements the seats that placed all nine towers are refused.
     assert!(refused > 0);
 }
+
+/// Positions reached through `with_turn` in the setup phase always leave the next placer
+/// something to place: a seat that has placed all nine towers is skipped. Every line of
+/// best-reply search below such a position has moves or is finished.
+#[test]
+fn setup_after_a_skipped_turn_never_strands_a_seat() {
+    use tessera::game::{Game, Seat};
+    use tessera::games::talat::Talat;
+    // Grey places all nine towers first (White and Black skipped through with_turn),
+    // then White places once: Grey, next in rotation, has nothing left and is skipped.
+    let mut pos = Talat::start();
+    let mut moves = <Talat as Game>::Moves::default();
+    for _ in 0..9 {
+        pos = pos.with_turn(Seat(1)).unwrap();
+        pos.generate_moves(&mut moves);
+        pos = pos.play(moves[0]);
+    }
+    assert!(
+        pos.with_turn(Seat(1)).is_none(),
+        "Grey has placed everything"
+    );
+    let white = pos.with_turn(Seat(0)).unwrap();
+    white.generate_moves(&mut moves);
+    let after = white.play(moves[0]);
+    assert_eq!(after.to_move(), Seat(2), "Grey is skipped: Black places");
+    // Random walks mixing real turns and with_turn hand-overs never reach a position
+    // without moves that is not finished.
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..200 {
+        let mut p = Talat::start();
+        for _ in 0..40 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            if rng % 3 == 0
+                && let Some(q) = p.with_turn(Seat((rng >> 8) as u8 % 3))
+            {
+                p = q;
+            }
+            p.generate_moves(&mut moves);
+            if moves.is_empty() {
+                assert!(p.outcome().is_some(), "stranded: {p}");
+                break;
+            }
+            p = p.play(moves[(rng >> 16) as usize % moves.len()]);
+        }
+    }
+}

@@ -325,7 +325,18 @@ impl<const TWO: bool> Position<TWO> {
                     p.unplaced[2] = 0; // the ninth Djinn tower is out of the game
                 }
                 if p.phase() == Phase::Setup {
-                    p.to_move = next as u8;
+                    // The next seat in rotation with something to place. In a game every
+                    // seat places in turn and this is `next`; positions reached through
+                    // `Game::with_turn` (best-reply search) may have skipped a seat.
+                    let mut n = next;
+                    for _ in 0..Self::SEATS {
+                        let colour = if TWO && p.unplaced[2] != 0 { 2 } else { n };
+                        if p.unplaced[colour] != 0 {
+                            break;
+                        }
+                        n = (n + 1) % Self::SEATS;
+                    }
+                    p.to_move = n as u8;
                 } else {
                     p.to_move = seat_after_setup(TWO, seat) as u8;
                     for b in BoardId::ALL {
