@@ -807,7 +807,7 @@ fn setup_after_a_skipped_turn_never_strands_a_seat() {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
-            if rng % 3 == 0
+            if rng.is_multiple_of(3)
                 && let Some(q) = p.with_turn(Seat((rng >> 8) as u8 % 3))
             {
                 p = q;
