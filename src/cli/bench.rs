@@ -36,7 +36,7 @@ pub struct BenchArgs {
     /// Search threads (Lazy SMP; MCTS: root-parallel trees)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
-    /// Search algorithm [default: the game's first: alphabeta; talat: paranoid]
+    /// Search algorithm [default: the game's first: alphabeta; talat: brs-plus]
     #[arg(long, value_enum)]
     pub algo: Option<Algo>,
     /// MCTS iterations per position

@@ -136,7 +136,7 @@ pub struct EngineArgs {
     pub weights: Option<PathBuf>,
     /// Search algorithm: alpha-beta (two-sided games), Monte-Carlo tree search (UCT with
     /// MCTS-Solver; --tt-mb is then its node-arena budget), or a multi-player search for
-    /// three-player Talat [default: alphabeta; talat: paranoid]
+    /// three-player Talat [default: alphabeta; talat: brs-plus]
     #[arg(long, value_enum)]
     pub algo: Option<Algo>,
     /// MCTS: iterations (playouts) per move, all threads together [default when no limit
