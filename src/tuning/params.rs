@@ -138,6 +138,77 @@ pub fn to_text(registry: &[Param], values: &[i32], header: &[String]) -> String 
     s
 }
 
+/// Reads a weights file for `registry`: the text form (see the module docs), or a JSON
+/// object `{"name": value, ...}` when the file's first non-blank character is `{`. Values
+/// in registry order, defaults where the file is silent.
+///
+/// # Errors
+/// A one-line message naming the file (and for text files the line): an unreadable file,
+/// an unknown name (listing the valid ones), a value outside its range.
+pub fn load(registry: &[Param], path: &std::path::Path) -> Result<Vec<i32>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
+    if text.trim_start().starts_with('{') {
+        parse_json(registry, &text).map_err(|e| format!("weights file {}: {e}", path.display()))
+    } else {
+        parse_text(registry, &text, &path.display().to_string()).map(|(v, _)| v)
+    }
+}
+
+/// Parses the JSON form `{"name": value, ...}` against `registry` (defaults where silent).
+///
+/// # Errors
+/// Not a JSON object, an unknown name (listing the valid ones), a value that is not an
+/// integer or lies outside its range.
+pub fn parse_json(registry: &[Param], text: &str) -> Result<Vec<i32>, String> {
+    let map: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(text).map_err(|e| {
+            format!(
+                "not a JSON object of weights: {}",
+                e.to_string().replace('\n', " ")
+            )
+        })?;
+    let mut values = defaults(registry);
+    for (k, v) in map {
+        let i = registry.iter().position(|p| p.name == k).ok_or_else(|| {
+            let names: Vec<_> = registry.iter().map(|p| p.name).collect();
+            format!(
+                "unknown weight '{}' (valid: {})",
+                crate::game::shown(&k),
+                names.join(", ")
+            )
+        })?;
+        let p = &registry[i];
+        let x = v.as_i64().ok_or_else(|| {
+            format!(
+                "weight '{}' must be an integer, got {}",
+                crate::game::shown(&k),
+                crate::game::shown(&v.to_string())
+            )
+        })?;
+        if x < i64::from(p.min) || x > i64::from(p.max) {
+            return Err(format!(
+                "weight '{k}' = {x} is outside [{}, {}]",
+                p.min, p.max
+            ));
+        }
+        values[i] = x as i32;
+    }
+    Ok(values)
+}
+
+/// The JSON form of `values` (registry order), one weight per line.
+#[must_use]
+pub fn to_json(registry: &[Param], values: &[i32]) -> String {
+    let mut s = String::from("{\n");
+    for (i, (p, v)) in registry.iter().zip(values).enumerate() {
+        let sep = if i + 1 < registry.len() { "," } else { "" };
+        let _ = writeln!(s, "  \"{}\": {v}{sep}", p.name);
+    }
+    s.push('}');
+    s
+}
+
 /// SPSA input: one `name, value, min, max, step, step / 20` line per parameter (the
 /// OpenBench / fishtest spreadsheet order: c and the final learning-rate ratio `r_end`).
 #[must_use]

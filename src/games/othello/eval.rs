@@ -5,7 +5,6 @@
 //! Every weight lives in [`PARAMS`] (name, default, range, tuning step), so a weights
 //! file from `tuning/` or an SPSA run can set any of them by name.
 
-use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -81,13 +80,7 @@ impl Weights {
     /// A one-line message naming the file (and for text files the line): an unreadable
     /// file, an unknown name (listing the valid ones), a value outside its range.
     pub fn load(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
-        if text.trim_start().starts_with('{') {
-            Self::from_json(&text).map_err(|e| format!("weights file {}: {e}", path.display()))
-        } else {
-            Self::from_text(&text, &path.display().to_string())
-        }
+        crate::tuning::params::load(PARAMS, path).map(Self)
     }
 
     /// Parses the text form (see [`crate::tuning::params`]); `origin` names the file in
@@ -110,39 +103,13 @@ impl Weights {
     /// # Errors
     /// As [`Weights::load`].
     pub fn from_json(text: &str) -> Result<Self, String> {
-        let map: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(text).map_err(|e| format!("not a JSON object of weights: {e}"))?;
-        let mut w = Self::default();
-        for (k, v) in map {
-            let i = PARAMS.iter().position(|p| p.name == k).ok_or_else(|| {
-                let names: Vec<_> = PARAMS.iter().map(|p| p.name).collect();
-                format!("unknown weight '{k}' (valid: {})", names.join(", "))
-            })?;
-            let p = &PARAMS[i];
-            let x = v
-                .as_i64()
-                .ok_or_else(|| format!("weight '{k}' must be an integer, got {v}"))?;
-            if x < i64::from(p.min) || x > i64::from(p.max) {
-                return Err(format!(
-                    "weight '{k}' = {x} is outside [{}, {}]",
-                    p.min, p.max
-                ));
-            }
-            w.0[i] = x as i32;
-        }
-        Ok(w)
+        crate::tuning::params::parse_json(PARAMS, text).map(Self)
     }
 
     /// The JSON form, one weight per line, in registry order.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let mut s = String::from("{\n");
-        for (i, p) in PARAMS.iter().enumerate() {
-            let sep = if i + 1 < PARAMS.len() { "," } else { "" };
-            let _ = writeln!(s, "  \"{}\": {}{sep}", p.name, self.0[i]);
-        }
-        s.push('}');
-        s
+        crate::tuning::params::to_json(PARAMS, &self.0)
     }
 
     fn get(&self, p: P) -> i32 {

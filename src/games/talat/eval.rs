@@ -9,7 +9,6 @@
 //! other seat's) and an [`Evaluator`] for `talat-2p` (the side to move's estimate minus the
 //! opponent's). Every weight lives in [`PARAMS`], loadable from JSON like Othello's.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use super::board::{BoardId, STEPS, Side};
@@ -21,20 +20,7 @@ use super::tower::CAPTURES;
 use crate::game::{BySeat, Outcome, Seat};
 use crate::search::{Evaluator, Score, SeatEvaluator, WIN_MIN};
 
-/// One tunable weight: its name, default, allowed range and SPSA step.
-#[derive(Clone, Copy, Debug)]
-pub struct Param {
-    /// Name used in weights files.
-    pub name: &'static str,
-    /// Default value (centi-points per feature unit).
-    pub default: i32,
-    /// Smallest allowed value.
-    pub min: i32,
-    /// Largest allowed value.
-    pub max: i32,
-    /// Perturbation step for SPSA.
-    pub step: i32,
-}
+pub use crate::tuning::Param;
 
 macro_rules! params {
     ($($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
@@ -69,56 +55,35 @@ impl Default for Weights {
 }
 
 impl Weights {
-    /// Reads a weights file: a JSON object `{"name": value, ...}`; names not given keep
-    /// their defaults.
+    /// Reads a weights file: the text form of [`crate::tuning::params`] (`name value
+    /// [min max]` lines, `#` comments), or a JSON object `{"name": value, ...}`. Names not
+    /// given keep their defaults.
     ///
     /// # Errors
-    /// A one-line message naming the file and the unreadable part, an unknown name (listing
+    /// As [`crate::tuning::params::load`]: the file (and line), an unknown name (listing
     /// the valid ones) or a value outside its range.
     pub fn load(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
-        Self::from_json(&text).map_err(|e| format!("weights file {}: {e}", path.display()))
+        crate::tuning::params::load(PARAMS, path).map(Self)
     }
 
     /// Parses the JSON form of [`Weights::load`].
     ///
     /// # Errors
-    /// As [`Weights::load`].
+    /// As [`crate::tuning::params::parse_json`].
     pub fn from_json(text: &str) -> Result<Self, String> {
-        let map: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(text).map_err(|e| format!("not a JSON object of weights: {e}"))?;
-        let mut w = Self::default();
-        for (k, v) in map {
-            let i = PARAMS.iter().position(|p| p.name == k).ok_or_else(|| {
-                let names: Vec<_> = PARAMS.iter().map(|p| p.name).collect();
-                format!("unknown weight '{k}' (valid: {})", names.join(", "))
-            })?;
-            let p = &PARAMS[i];
-            let x = v
-                .as_i64()
-                .ok_or_else(|| format!("weight '{k}' must be an integer, got {v}"))?;
-            if x < i64::from(p.min) || x > i64::from(p.max) {
-                return Err(format!(
-                    "weight '{k}' = {x} is outside [{}, {}]",
-                    p.min, p.max
-                ));
-            }
-            w.0[i] = x as i32;
-        }
-        Ok(w)
+        crate::tuning::params::parse_json(PARAMS, text).map(Self)
     }
 
     /// The JSON form, one weight per line, in registry order.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let mut s = String::from("{\n");
-        for (i, p) in PARAMS.iter().enumerate() {
-            let sep = if i + 1 < PARAMS.len() { "," } else { "" };
-            let _ = writeln!(s, "  \"{}\": {}{sep}", p.name, self.0[i]);
-        }
-        s.push('}');
-        s
+        crate::tuning::params::to_json(PARAMS, &self.0)
+    }
+
+    /// The text form with `header` comment lines (how the file was made).
+    #[must_use]
+    pub fn to_text(&self, header: &[String]) -> String {
+        crate::tuning::params::to_text(PARAMS, &self.0, header)
     }
 
     fn get(&self, p: P) -> i32 {
