@@ -646,3 +646,91 @@ fn talat_play_seats_two_humans_and_the_engine() {
     assert!(stdout.contains("Grey plays T1@GB:a1"), "{stdout}");
     assert!(stdout.contains("Black (tessera) plays"), "{stdout}");
 }
+
+#[test]
+fn engine_only_quixo_games_in_play_always_end() {
+    // Deterministic fixed-depth engines cycle in Quixo; play ends the game as a draw on the
+    // third occurrence of a position (it ran forever before).
+    for depth in ["1", "2", "4"] {
+        let out = tessera_with_stdin(
+            &["play", "quixo", "--human", "none", "--depth", depth],
+            None,
+        );
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+        assert!(
+            stdout.contains("game over"),
+            "depth {depth}: {}",
+            &stdout[stdout.len().saturating_sub(500)..]
+        );
+        assert!(
+            stdout.lines().count() < 20_000,
+            "depth {depth}: the game did not stop"
+        );
+    }
+}
+
+#[test]
+fn quixo_gtp_accepts_its_board_size_and_forced_wins_read_as_such() {
+    let out = tessera_with_stdin(
+        &["gtp", "quixo", "--depth", "1"],
+        Some("boardsize 5\nboardsize 4\nquit\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("=\n\n? "), "{stdout}");
+    // X to move on 3x3 with a forced win found at depth 5.
+    let out = tessera(&[
+        "bestmove",
+        "quixo",
+        "--position",
+        "X../.../... X",
+        "--depth",
+        "7",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("score      forced win in 5 plies"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn finished_openings_and_talat_inline_defaults() {
+    let dir = std::env::temp_dir().join(format!("tessera-cli-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "XXXXX/...../...../...../..... O\n").unwrap();
+    let out_dir = dir.join("t");
+    assert_input_error(
+        &[
+            "tournament",
+            "quixo",
+            "--engines",
+            "quixo-ab-d2,quixo-ab-d4",
+            "--openings",
+            file.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        &["line 1", "already over"],
+    );
+    // An inline talat engine without algo gets brs-plus (alpha-beta is two-sided).
+    let v = json_of(&[
+        "tournament",
+        "talat",
+        "--engines",
+        "talat-brs-t25",
+        "--engine",
+        "name=x,depth=1",
+        "--engine",
+        "name=y,depth=1,algo=paranoid",
+        "--rounds",
+        "1",
+        "--no-progress",
+        "--json",
+        "--out",
+        dir.join("t3").to_str().unwrap(),
+    ]);
+    assert_eq!(v["played"], 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}

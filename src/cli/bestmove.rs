@@ -19,11 +19,14 @@ pub const DEFAULT_TIME_MS: u64 = 2000;
 #[derive(Args, Debug)]
 #[command(
     about = "Search a position: best move, score, depth, nodes, nodes/s and principal variation",
-    long_about = "Search a position with the alpha-beta engine and print the board, one info \
-                  line per finished iteration, then the best move, its score (centi-discs = \
-                  hundredths of a disc of final disc difference, side to move's view; \"exact\" \
-                  when solved to the end), the depth reached, nodes, nodes/s and the principal \
-                  variation.\n\nWith no position flag: the start position. With no limit: \
+    long_about = "Search a position and print the board, one info line per finished \
+                  iteration, then the best move, its score (Othello: centi-discs = hundredths \
+                  of a disc of final disc difference; Quixo: centi-cubes, or a forced win/loss \
+                  in N plies; Talat: centi-points of margin over the best opponent; always the \
+                  side to move's view; \"exact\" when solved to the end), the depth reached, \
+                  nodes, nodes/s and the principal variation. Two-sided games use alpha-beta by \
+                  default; three-player talat uses brs-plus (--algo paranoid, maxn, brs, \
+                  brs-plus or mcts).\n\nWith no position flag: the start position. With no limit: \
                   --time-ms 2000. Positions with at most --exact-empties empty squares are \
                   solved exactly (under a time or node budget, a quick midgame search gets a \
                   quarter of it first and the solver the rest).\n\nWith --algo mcts: \

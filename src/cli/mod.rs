@@ -92,11 +92,13 @@ pub enum GameId {
 #[derive(Args, Debug, Clone, Default)]
 #[group(multiple = false)]
 pub struct PositionArgs {
-    /// Position: 64 squares a1..h8 (X or * Black, O White, - or . empty), a space, and the
-    /// side to move X or O, as in the FFO/OBF files; quote it: --position "O--OOOOX... X"
+    /// Position in the game's one-line form; quote it. Othello: 64 squares a1..h8 (X Black,
+    /// O White, - empty), a space, the side to move ("O--OOOOX... X"); Quixo: five rows
+    /// joined by / and the side ("XXXX./...../...../...../..... X"); Talat: see the README
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Game transcript played from the start position, e.g. f5d6c3 (passes implied)
+    /// Moves played from the start position: Othello f5d6c3 (passes implied); other games
+    /// space-separated, e.g. "c1-a1 e5-e1" (Quixo) or "H3@WG:c1 T1@GB:a1" (Talat)
     #[arg(long, value_name = "MOVES")]
     pub moves: Option<String>,
     /// Problem number of the FFO endgame suite built into the binary (40..59)
@@ -127,11 +129,13 @@ pub struct EngineArgs {
     /// Transposition table size, MiB (1..=16384)
     #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = output::tt_mib)]
     pub tt_mb: usize,
-    /// Solve exactly (to the end of the game) at this many empty squares or fewer
+    /// Othello: solve exactly (to the end of the game) at this many empty squares or fewer
     #[arg(long, value_name = "E", default_value_t = tessera::games::othello::DEFAULT_EXACT_EMPTIES,
           value_parser = clap::value_parser!(u32).range(0..=64))]
     pub exact_empties: u32,
-    /// Evaluation weights file (JSON object {"name": value}); default: built-in weights
+    /// Evaluation weights file (text "name value [min max]" lines or a JSON object; Othello
+    /// also a pattern file or builtin:patterns / builtin:texel / builtin:baseline);
+    /// default: the built-in weights (Othello: builtin:patterns)
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
     /// Search algorithm: alpha-beta (two-sided games), Monte-Carlo tree search (UCT with
@@ -229,6 +233,11 @@ impl EngineArgs {
             )));
         }
         out.algo = Some(algo);
+        if algo == Algo::Mcts && self.depth.is_some() {
+            return Err(output::CliError::input(
+                "--depth is for alpha-beta and the multi-player searches (MCTS takes --iterations, --nodes or --time-ms)",
+            ));
+        }
         if algo != Algo::Mcts {
             let mcts_only = [
                 ("--iterations", self.iterations.is_some()),

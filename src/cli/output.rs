@@ -117,6 +117,14 @@ pub fn rate(count: u64, seconds: f64) -> f64 {
 /// A score for humans: `exact +38 discs`, or `+1.25 discs (centi-discs 125)`; other units
 /// are printed as they are.
 pub fn score_text(score: i32, unit: &str, exact: bool) -> String {
+    use tessera::search::{WIN, WIN_MIN};
+    if score.abs() >= WIN_MIN {
+        // A forced result found by the search: WIN - plies (a loss: -(WIN - plies)).
+        let plies = WIN - score.abs();
+        let word = if score > 0 { "win" } else { "loss" };
+        let plural = if plies == 1 { "ply" } else { "plies" };
+        return format!("forced {word} in {plies} {plural} ({unit} {score})");
+    }
     if unit == tessera::games::othello::SCORE_UNIT {
         if exact && score % 100 == 0 {
             format!("exact {:+} discs", score / 100)
@@ -137,6 +145,10 @@ pub fn score_text(score: i32, unit: &str, exact: bool) -> String {
 
 /// A short score for info lines: `+1.25` for centi-discs, else the number.
 pub fn score_short(score: i32, unit: &str) -> String {
+    if score.abs() >= tessera::search::WIN_MIN {
+        let plies = tessera::search::WIN - score.abs();
+        return format!("{}{plies}", if score > 0 { "win-in-" } else { "loss-in-" });
+    }
     if unit == tessera::games::othello::SCORE_UNIT {
         format!("{:+.2}", f64::from(score) / 100.0)
     } else {

@@ -132,11 +132,31 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let first = start.clone();
     let mut pos = start;
     let mut played: Vec<G::Move> = Vec::new();
+    // Games that draw by threefold repetition (Quixo) count positions; every game stops
+    // as a draw at the tournament ply cap, so engine-only games always end.
+    let mut seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
     loop {
         say("");
         say(pos.diagram());
         if let Some(result) = pos.result_text() {
             say(result);
+            say(format!("moves: {}", G::transcript(&played)));
+            return Ok(ExitCode::SUCCESS);
+        }
+        let repeated = G::REPETITION_DRAWS && {
+            let count = seen.entry(pos.key()).or_default();
+            *count += 1;
+            *count >= 3
+        };
+        if repeated || played.len() as u64 >= G::DEFAULT_MAX_PLIES {
+            say(if repeated {
+                "game over: a draw (the position occurred for the third time with the same side to move)".to_string()
+            } else {
+                format!(
+                    "game over: a draw ({} plies played, the ply cap)",
+                    played.len()
+                )
+            });
             say(format!("moves: {}", G::transcript(&played)));
             return Ok(ExitCode::SUCCESS);
         }

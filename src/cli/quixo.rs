@@ -134,6 +134,11 @@ pub fn solve(
 ) -> Result<ExitCode, CliError> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     if let Some(size) = size {
+        if time_ms.is_some() {
+            return Err(CliError::input(
+                "--time-ms limits the proving search of a position; --size always solves the whole board",
+            ));
+        }
         if !position.is_empty() {
             return Err(CliError::input(
                 "give either --size (solve a whole board size) or a position, not both",
@@ -177,10 +182,16 @@ pub fn solve(
         ));
     }
     let pos = <Quixo as CliGame>::load(position, 0)?.position;
+    let started = std::time::Instant::now();
     let blanks = pos.size() as u32 * pos.size() as u32 - (pos.x() | pos.o()).count_ones();
     // A move fills at most one blank, so the full-board table is reachable within
-    // `max_plies` only from 5x5 positions with at most that many blanks.
-    let table = if pos.size() == 5 && blanks <= max_plies && pos.outcome().is_none() {
+    // `max_plies` only from 5x5 positions with at most that many blanks. Building it takes
+    // about 30 s, so a --time-ms below a minute skips it.
+    let table = if pos.size() == 5
+        && blanks <= max_plies
+        && pos.outcome().is_none()
+        && time_ms.is_none_or(|t| t >= 60_000)
+    {
         if !json {
             say("building the 5x5 full-board table (2^25 boards)...");
         }
@@ -193,7 +204,6 @@ pub fn solve(
         say(CliGame::diagram(&pos));
     }
     let limits = ProveLimits { max_plies, time_ms };
-    let started = std::time::Instant::now();
     let proof = qx::prove(&pos, &limits, table.as_ref());
     let seconds = started.elapsed().as_secs_f64();
     let value = match proof.value {
@@ -225,10 +235,16 @@ pub fn solve(
             Verdict::Draw => say(format!(
                 "value      draw for {who} (neither side can force a line)"
             )),
-            _ => say(format!(
-                "value      {value} for {who} in {} plies (the final move counted)",
-                proof.plies.unwrap_or(0)
-            )),
+            _ if proof.plies == Some(0) => {
+                say(format!("value      {value} for {who}: the game is over"))
+            }
+            _ => {
+                let n = proof.plies.unwrap_or(0);
+                let plural = if n == 1 { "ply" } else { "plies" };
+                say(format!(
+                    "value      {value} for {who} in {n} {plural} (the final move counted)"
+                ));
+            }
         }
         if let Some(b) = &best {
             say(format!("best move  {b}"));

@@ -24,7 +24,8 @@ use super::output::{self, CliError};
 #[command(
     about = "Play AI-vs-AI tournaments and rate the engines",
     long_about = "Play AI-vs-AI tournaments and rate the engines.\n\n\
-        Every opening is played twice with the seats swapped (a pair). Each finished game is \
+        Every opening is played twice with the seats swapped (a pair; three-player Talat: in \
+        all three seat rotations; four-player Quixo: one engine per team, teams swapped). Each finished game is \
         appended to DIR/games.jsonl at once; running the same command again with the same \
         --out resumes without losing or repeating a game. The report (also DIR/report.json) \
         gives per pairing W/D/L, pentanomial pair counts, Elo and normalized Elo with 95 % \

@@ -278,19 +278,32 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
+/// Defaults that depend on the game: three-player `talat` has no alpha-beta (two-sided),
+/// so a spec without `algo` gets its strongest multi-player search, `brs-plus`.
+fn game_defaults(table: &mut toml::Table) {
+    if table.get("game").and_then(toml::Value::as_str) == Some("talat") {
+        table
+            .entry("algo")
+            .or_insert_with(|| toml::Value::String("brs-plus".into()));
+    }
+}
+
 impl EngineSpec {
     /// Parses a preset file's TOML text; `origin` names it in errors.
     ///
     /// # Errors
     /// One line naming `origin` and the bad field (unknown fields list the valid ones).
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, String> {
-        let spec: Self = toml::from_str(text).map_err(|e| {
+        let bad = |e: toml::de::Error| {
             let msg = e.message().replace('\n', " ");
             format!(
                 "engine preset {origin}: {msg} (valid fields: {})",
                 FIELDS.join(", ")
             )
-        })?;
+        };
+        let mut table: toml::Table = toml::from_str(text).map_err(bad)?;
+        game_defaults(&mut table);
+        let spec: Self = table.try_into().map_err(bad)?;
         spec.validate()
             .map_err(|e| format!("engine preset {origin}: {e}"))?;
         Ok(spec)
@@ -338,6 +351,7 @@ impl EngineSpec {
         table
             .entry("name")
             .or_insert_with(|| toml::Value::String(text.to_string()));
+        game_defaults(&mut table);
         let spec: Self = table.try_into().map_err(|e: toml::de::Error| {
             format!("inline engine '{text}': {}", e.message().replace('\n', " "))
         })?;

@@ -62,8 +62,16 @@ pub fn read_file<G: Game>(path: &std::path::Path) -> Result<OpeningSource, Strin
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        G::parse_opening(l)
+        let (root, moves) = G::parse_opening(l)
             .map_err(|e| format!("openings file {} line {}: {e}", path.display(), i + 1))?;
+        let end = moves.iter().fold(root, |p, &m| p.play(m));
+        if end.outcome().is_some() {
+            return Err(format!(
+                "openings file {} line {}: the game is already over there",
+                path.display(),
+                i + 1
+            ));
+        }
         lines.push(l.to_string());
     }
     if lines.is_empty() {

@@ -160,9 +160,10 @@ impl Eval {
 
     /// The evaluator a weights file describes: a pattern weights file (see
     /// [`super::patterns`]) gives the pattern evaluation, any other file is read by
-    /// [`Weights::load`] for the baseline evaluation. Two names need no file:
-    /// `builtin:patterns` (the shipped pattern weights, embedded in the binary) and
-    /// `builtin:baseline` (the hand-set defaults).
+    /// [`Weights::load`] for the baseline evaluation. Three names need no file (the shipped
+    /// weights are embedded in the binary): `builtin:patterns` (the fitted patterns),
+    /// `builtin:texel` (the Texel-tuned baseline weights) and `builtin:baseline` (the
+    /// hand-set defaults).
     ///
     /// # Errors
     /// As [`PatternWeights::load`] or [`Weights::load`].
@@ -170,6 +171,13 @@ impl Eval {
         match path.to_str() {
             Some("builtin:patterns") => return Ok(Self::with_patterns(super::patterns::shipped())),
             Some("builtin:baseline") => return Ok(Self::default()),
+            Some("builtin:texel") => {
+                return Weights::from_text(
+                    include_str!("../../../tuning/othello-texel.txt"),
+                    "tuning/othello-texel.txt (embedded)",
+                )
+                .map(Self::new);
+            }
             _ => {}
         }
         let mut head = [0u8; 32];

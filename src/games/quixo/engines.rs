@@ -147,6 +147,11 @@ impl<const FOUR: bool> GtpGame for Position<FOUR> {
         names.iter().position(|n| *n == t).map(|i| Seat(i as u8))
     }
 
+    /// `boardsize 5` (the standard board) is accepted; other sizes are refused.
+    fn board_size() -> Option<u32> {
+        Some(5)
+    }
+
     fn vertex(mv: Move) -> String {
         mv.to_string()
     }

@@ -153,10 +153,10 @@ pub fn make_player(
             spec.name
         )),
         (_, Algorithm::Mcts) => Ok(mcts_engine::<false>(spec)),
-        (_, Algorithm::Alphabeta) => Err(format!(
-            "engine '{}': alphabeta is two-sided; three-player talat takes algo paranoid, maxn, brs, brs-plus or mcts",
-            spec.name
-        )),
+        (_, Algorithm::Alphabeta) => Err(
+            "alphabeta is two-sided; three-player talat takes algo paranoid, maxn, brs, brs-plus (the default) or mcts"
+                .to_string(),
+        ),
         _ => {
             let weights = match &spec.weights {
                 Some(path) => eval::Weights::load(path)?,
