@@ -734,3 +734,23 @@ fn finished_openings_and_talat_inline_defaults() {
     assert_eq!(v["played"], 3);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_runs_every_game_with_mcts_and_a_stable_signature() {
+    for game in ["othello", "quixo", "quixo-4p", "talat", "talat-2p"] {
+        let args = [
+            "bench",
+            game,
+            "--algo",
+            "mcts",
+            "--iterations",
+            "200",
+            "--json",
+        ];
+        let a = json_of(&args);
+        let b = json_of(&args);
+        assert!(a["nodes"].as_u64().unwrap() > 0, "{game}: {a}");
+        // One thread, seed 0: the same tree, the same signature.
+        assert_eq!(a["signature"], b["signature"], "{game}");
+    }
+}

@@ -62,7 +62,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let positions = G::bench_positions()?;
     let algo = args.algo.unwrap_or(G::ALGOS[0]);
     let engine_args = EngineArgs {
-        depth: Some(args.depth),
+        depth: (algo != Algo::Mcts).then_some(args.depth),
         time_ms: None,
         nodes: None,
         tt_mb: 16,
