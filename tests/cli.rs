@@ -754,3 +754,22 @@ fn bench_runs_every_game_with_mcts_and_a_stable_signature() {
         assert_eq!(a["signature"], b["signature"], "{game}");
     }
 }
+
+#[test]
+fn quixo_small_board_positions_are_solved_from_the_table() {
+    // 3x3, X to move: the retrograde table says win in 5; the alpha-beta search finds the
+    // same forced win in 5 plies independently (quixo_gtp_accepts_... above); with O to
+    // move the same board is a loss in 6.
+    let v = json_of(&["solve", "quixo", "--position", "X../.../... X", "--json"]);
+    assert_eq!(
+        (v["value"].as_str(), v["plies"].as_u64()),
+        (Some("win"), Some(5))
+    );
+    let mv = v["move"].as_str().unwrap().to_string();
+    let v = json_of(&["solve", "quixo", "--position", "X../.../... O", "--json"]);
+    assert_eq!(
+        (v["value"].as_str(), v["plies"].as_u64()),
+        (Some("loss"), Some(6))
+    );
+    assert!(!mv.is_empty());
+}

@@ -88,6 +88,16 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
         }
     }
 
+    /// A finished game: `WIN` for the side to move if it has won (a line of its team), else
+    /// `-WIN` (the forced-result scale of the search, 0 plies to go).
+    fn final_score(&self) -> i32 {
+        match self.outcome() {
+            Some(o) if o.score(self.to_move()) > 0 => tessera::search::WIN,
+            Some(_) => -tessera::search::WIN,
+            None => 0,
+        }
+    }
+
     fn result_text(&self) -> Option<String> {
         self.outcome()?;
         Some(match self.winner_team() {
@@ -118,6 +128,81 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
     fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
         qx::make_player::<FOUR>(spec)
     }
+}
+
+/// A 3x3 or 4x4 position, solved exactly from the retrograde table of its board size
+/// (3x3: milliseconds; 4x4: about half a minute).
+fn solve_small(
+    pos: &Quixo,
+    threads: usize,
+    json: bool,
+    started: std::time::Instant,
+) -> Result<ExitCode, CliError> {
+    use tessera::games::quixo::retro::{SmallBoardTable, Value, decode};
+    let n = pos.size();
+    if !json {
+        say(format!("position {pos}"));
+        say(CliGame::diagram(pos));
+        say(format!(
+            "solving every {n}x{n} board by retrograde analysis..."
+        ));
+    }
+    let table = SmallBoardTable::solve(n, threads).map_err(CliError::failure)?;
+    let value_of = |p: &Quixo| -> (Value, Option<u32>) {
+        match p.outcome() {
+            Some(o) if o.score(p.to_move()) == 1 => (Value::Win, Some(0)),
+            Some(_) => (Value::Loss, Some(0)),
+            None => {
+                let (me, opp) = p.own_other();
+                decode(table.code(me, opp))
+            }
+        }
+    };
+    let (value, plies) = value_of(pos);
+    let mut moves = <Quixo as Game>::Moves::default();
+    pos.generate_moves(&mut moves);
+    // A best move: fastest win, slowest loss, or one that keeps the draw.
+    let best = moves.iter().copied().find(|&m| {
+        let (cv, cd) = value_of(&pos.play(m));
+        match value {
+            Value::Win => cv == Value::Loss && cd.map(|d| d + 1) == plies,
+            Value::Loss => cv == Value::Win && cd.map(|d| d + 1) == plies,
+            Value::Draw => cv == Value::Draw,
+        }
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    let word = value.to_string().to_ascii_lowercase();
+    let best = best.map(|m| m.to_string());
+    if json {
+        print_json(&serde_json::json!({
+            "game": "quixo",
+            "position": pos.to_string(),
+            "value": word,
+            "plies": plies,
+            "move": best,
+            "nodes": 0,
+            "seconds": seconds,
+            "game_over": false,
+        }));
+    } else {
+        let who = seat_label::<false>(pos.to_move());
+        match plies {
+            Some(p) => {
+                let plural = if p == 1 { "ply" } else { "plies" };
+                say(format!(
+                    "value      {word} for {who} in {p} {plural} (the final move counted)"
+                ));
+            }
+            None => say(format!(
+                "value      draw for {who} (neither side can force a line)"
+            )),
+        }
+        if let Some(b) = &best {
+            say(format!("best move  {b}"));
+        }
+        say(format!("time       {seconds:.3} s"));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `tessera solve quixo`: `--size 3|4` solves every board of that size; a position is
@@ -183,6 +268,9 @@ pub fn solve(
     }
     let pos = <Quixo as CliGame>::load(position, 0)?.position;
     let started = std::time::Instant::now();
+    if pos.size() < 5 && pos.outcome().is_none() {
+        return solve_small(&pos, threads, json, started);
+    }
     let blanks = pos.size() as u32 * pos.size() as u32 - (pos.x() | pos.o()).count_ones();
     // A move fills at most one blank, so the full-board table is reachable within
     // `max_plies` only from 5x5 positions with at most that many blanks. Building it takes

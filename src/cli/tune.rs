@@ -97,6 +97,19 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
             "tune"
         )));
     }
+    // The output's folder (which also holds the default checkpoint) is made up front, so a
+    // missing folder is not found only after the first epoch.
+    for path in [Some(&args.out), args.checkpoint.as_ref()]
+        .into_iter()
+        .flatten()
+    {
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
+        }
+    }
     match args.method {
         Method::Patterns => patterns(args),
         Method::Texel => texel(args),
