@@ -26,6 +26,21 @@ fn weights(args: &EngineArgs) -> Result<Weights, CliError> {
     }
 }
 
+/// Bench positions spanning the game: random openings of 0-18 placements (setup) and of
+/// 27-55 plies (play phase), from seed 2026; finished ones are skipped.
+fn bench_positions<G: CliGame>() -> Result<Vec<(String, G)>, CliError> {
+    let mut out = Vec::new();
+    for n in [0u32, 9, 18, 27, 35, 45, 55] {
+        if let Ok(o) =
+            tessera::tournament::openings::OpeningSource::RandomPlies(n).opening::<G>(0, 2026)
+            && o.position.outcome().is_none()
+        {
+            out.push((format!("random-{n}-plies"), o.position));
+        }
+    }
+    Ok(out)
+}
+
 /// `White 23 points (place 1), Grey 15 points (place 2), ...`: the points of the rules and
 /// the places after the tie-break.
 fn result_line<const TWO: bool>(pos: &Position<TWO>) -> Option<String> {
@@ -65,6 +80,10 @@ fn final_margin<const TWO: bool>(pos: &Position<TWO>) -> i32 {
 }
 
 impl CliGame for Talat {
+    fn bench_positions() -> Result<Vec<(String, Self)>, CliError> {
+        bench_positions::<Self>()
+    }
+
     const SCORE_UNIT: &'static str = tl::SCORE_UNIT;
     /// BRS+ first: it led both equal-time tournaments (+47 Elo at 25 ms, +100 at 100 ms
     /// per move, against paranoid, BRS, max-n and MCTS).
@@ -128,6 +147,10 @@ impl CliGame for Talat {
 }
 
 impl CliGame for Talat2p {
+    fn bench_positions() -> Result<Vec<(String, Self)>, CliError> {
+        bench_positions::<Self>()
+    }
+
     const SCORE_UNIT: &'static str = tl::SCORE_UNIT;
     const SEEDED_SETUP: bool = true;
     const MOVE_HELP: &'static str = MOVE_HELP;
