@@ -580,9 +580,12 @@ fn talat_bestmove_with_each_multi_player_search() {
             mv.contains("@WG:") && mv.ends_with('1') || mv.contains("@BW:") && mv.ends_with('5'),
             "{algo}: {v}"
         );
-        if algo != "mcts" {
-            assert_eq!(v["unit"], "centi-points", "{algo}");
-        }
+        let unit = if algo == "mcts" {
+            "margin-reward x 1000"
+        } else {
+            "centi-points"
+        };
+        assert_eq!(v["unit"], unit, "{algo}");
     }
 }
 

@@ -13,9 +13,13 @@ use crate::search::mcts::{
     MctsConfig, PlayoutPolicy, Proven, Retained, UniformPlayout, mcts_reusing,
 };
 
-/// Unit of MCTS scores: the mean reward of the chosen move for the side to move, x 1000
-/// (1000 = sure win, 500 = even / draw, 0 = sure loss).
+/// Unit of MCTS scores when rewards are places: the mean reward of the chosen move for the
+/// side to move, x 1000 (1000 = sure win, 500 = even / draw, 0 = sure loss).
 pub const MCTS_UNIT: &str = "win-probability x 1000";
+
+/// Unit of MCTS scores when rewards are score margins ([`crate::search::mcts::RewardMode::Margin`],
+/// Talat): the mean margin reward x 1000 (500 = level with the best opponent).
+pub const MCTS_MARGIN_UNIT: &str = "margin-reward x 1000";
 
 /// Iterations per move when neither the engine nor the limits set any budget.
 pub const DEFAULT_ITERATIONS: u64 = 10_000;
@@ -115,7 +119,10 @@ impl<G: Game, P: PlayoutPolicy<G>> Player<G> for MctsEngine<G, P> {
             nodes: r.iterations,
             elapsed: started.elapsed(),
             pv: r.pv,
-            unit: MCTS_UNIT,
+            unit: match self.cfg.reward {
+                crate::search::mcts::RewardMode::Margin { .. } => MCTS_MARGIN_UNIT,
+                crate::search::mcts::RewardMode::Place => MCTS_UNIT,
+            },
         })
     }
 }
