@@ -224,6 +224,94 @@ pub fn spsa_input(registry: &[Param], values: &[i32]) -> String {
     s
 }
 
+/// Declares an evaluation's weights registry: `PARAMS` (the [`Param`]s, in order), a private
+/// index enum `P`, and `Weights(pub Vec<i32>)` (defaults, text/JSON load and save through
+/// this module, and `get(P)`). One invocation per game's evaluation; doc attributes given
+/// first go on `PARAMS` (say the weights' unit there).
+///
+/// ```ignore
+/// eval_weights! {
+///     /// Centi-cubes per feature unit.
+///     Line1 = "line_missing_1", 120, 0, 2000, 10;
+/// }
+/// ```
+#[macro_export]
+macro_rules! eval_weights {
+    ($(#[$meta:meta])* $($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
+        $(#[$meta])*
+        pub const PARAMS: &[$crate::tuning::Param] = &[$($crate::tuning::Param {
+            name: $name,
+            default: $def,
+            min: $min,
+            max: $max,
+            step: $step,
+        }),*];
+
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
+        #[repr(usize)]
+        #[derive(Clone, Copy)]
+        enum P {
+            $($idx),*
+        }
+
+        /// Evaluation weights, indexed like [`PARAMS`].
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Weights(pub Vec<i32>);
+
+        impl Default for Weights {
+            fn default() -> Self {
+                Self($crate::tuning::params::defaults(PARAMS))
+            }
+        }
+
+        impl Weights {
+            /// Reads a weights file: the text form of [`crate::tuning::params`] (`name value
+            /// [min max]` lines, `#` comments), or a JSON object `{"name": value, ...}`.
+            /// Names not given keep their defaults.
+            ///
+            /// # Errors
+            /// As [`crate::tuning::params::load`]: the file (and line), an unknown name
+            /// (listing the valid ones) or a value outside its range.
+            pub fn load(path: &std::path::Path) -> Result<Self, String> {
+                $crate::tuning::params::load(PARAMS, path).map(Self)
+            }
+
+            /// Parses the text form; `origin` names the file in errors.
+            ///
+            /// # Errors
+            /// As [`crate::tuning::params::parse_text`].
+            pub fn from_text(text: &str, origin: &str) -> Result<Self, String> {
+                $crate::tuning::params::parse_text(PARAMS, text, origin).map(|(v, _)| Self(v))
+            }
+
+            /// The text form with `header` comment lines (how the file was made).
+            #[must_use]
+            pub fn to_text(&self, header: &[String]) -> String {
+                $crate::tuning::params::to_text(PARAMS, &self.0, header)
+            }
+
+            /// Parses the JSON form of [`Weights::load`].
+            ///
+            /// # Errors
+            /// As [`crate::tuning::params::parse_json`].
+            pub fn from_json(text: &str) -> Result<Self, String> {
+                $crate::tuning::params::parse_json(PARAMS, text).map(Self)
+            }
+
+            /// The JSON form, one weight per line, in registry order.
+            #[must_use]
+            pub fn to_json(&self) -> String {
+                $crate::tuning::params::to_json(PARAMS, &self.0)
+            }
+
+            #[inline(always)]
+            fn get(&self, p: P) -> i32 {
+                self.0[p as usize]
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

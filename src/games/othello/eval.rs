@@ -33,18 +33,9 @@ const C_SQUARES: [(u64, u64); 4] = [
 
 pub use crate::tuning::Param;
 
-macro_rules! params {
-    ($($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
-        /// The registry of evaluation weights, in [`Weights`] index order. `_open` weights
-        /// apply with 60 empties, `_end` weights with 0, linearly in between.
-        pub const PARAMS: &[Param] = &[$(Param { name: $name, default: $def, min: $min, max: $max, step: $step }),*];
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-        #[repr(usize)]
-        enum P { $($idx),* }
-    };
-}
-
-params! {
+crate::eval_weights! {
+    /// The registry of evaluation weights, in [`Weights`] index order. `_open` weights
+    /// apply with 60 empties, `_end` weights with 0, linearly in between.
     MobOpen = "mobility_open", 40, 0, 400, 4;
     MobEnd = "mobility_end", 20, 0, 400, 4;
     PotOpen = "potential_mobility_open", 15, 0, 200, 2;
@@ -59,62 +50,6 @@ params! {
     StableEnd = "stable_end", 60, 0, 500, 5;
     DiscOpen = "disc_open", -5, -100, 100, 2;
     DiscEnd = "disc_end", 40, -100, 200, 2;
-}
-
-/// Evaluation weights, indexed like [`PARAMS`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights(pub Vec<i32>);
-
-impl Default for Weights {
-    fn default() -> Self {
-        Self(PARAMS.iter().map(|p| p.default).collect())
-    }
-}
-
-impl Weights {
-    /// Reads a weights file: the text form of [`crate::tuning::params`] (`name value
-    /// [min max]` lines, `#` comments), or a JSON object `{"name": value, ...}` when the
-    /// file's first non-blank character is `{`. Names not given keep their defaults.
-    ///
-    /// # Errors
-    /// A one-line message naming the file (and for text files the line): an unreadable
-    /// file, an unknown name (listing the valid ones), a value outside its range.
-    pub fn load(path: &Path) -> Result<Self, String> {
-        crate::tuning::params::load(PARAMS, path).map(Self)
-    }
-
-    /// Parses the text form (see [`crate::tuning::params`]); `origin` names the file in
-    /// errors.
-    ///
-    /// # Errors
-    /// As [`crate::tuning::params::parse_text`].
-    pub fn from_text(text: &str, origin: &str) -> Result<Self, String> {
-        crate::tuning::params::parse_text(PARAMS, text, origin).map(|(v, _)| Self(v))
-    }
-
-    /// The text form with `header` comment lines (how the file was made).
-    #[must_use]
-    pub fn to_text(&self, header: &[String]) -> String {
-        crate::tuning::params::to_text(PARAMS, &self.0, header)
-    }
-
-    /// Parses the JSON form of [`Weights::load`].
-    ///
-    /// # Errors
-    /// As [`Weights::load`].
-    pub fn from_json(text: &str) -> Result<Self, String> {
-        crate::tuning::params::parse_json(PARAMS, text).map(Self)
-    }
-
-    /// The JSON form, one weight per line, in registry order.
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        crate::tuning::params::to_json(PARAMS, &self.0)
-    }
-
-    fn get(&self, p: P) -> i32 {
-        self.0[p as usize]
-    }
 }
 
 /// The Othello evaluator: the baseline features with [`Weights`], or a fitted pattern

@@ -7,26 +7,15 @@
 //! Every weight lives in [`PARAMS`] (name, default, range, tuning step), so a weights file
 //! (JSON object of `name: value`, e.g. `tuning/quixo-baseline.json`) can set any of them.
 
-use std::path::Path;
-
 use super::position::{Move, Position};
 use crate::game::{Game, Outcome};
 use crate::search::{Evaluator, Score, WIN, WIN_MIN};
 
 pub use crate::tuning::Param;
 
-macro_rules! params {
-    ($($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
-        /// The registry of evaluation weights, in [`Weights`] index order.
-        pub const PARAMS: &[Param] = &[$(Param { name: $name, default: $def, min: $min, max: $max, step: $step }),*];
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-        #[repr(usize)]
-        #[derive(Clone, Copy)]
-        enum P { $($idx),* }
-    };
-}
-
-params! {
+crate::eval_weights! {
+    /// The registry of evaluation weights, in [`Weights`] index order (centi-cubes per
+    /// feature unit).
     // An open line (no opposing cube) missing 1, 2 or 3+ cubes of one side.
     Line1 = "line_missing_1", 120, 0, 2000, 10;
     Line2 = "line_missing_2", 30, 0, 1000, 4;
@@ -41,54 +30,6 @@ params! {
     Corner = "corner", 8, -200, 200, 2;
     // Bonus for having the move.
     ToMove = "to_move", 20, -200, 200, 4;
-}
-
-/// Evaluation weights, indexed like [`PARAMS`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights(pub Vec<i32>);
-
-impl Default for Weights {
-    fn default() -> Self {
-        Self(PARAMS.iter().map(|p| p.default).collect())
-    }
-}
-
-impl Weights {
-    /// Reads a weights file: the text form of [`crate::tuning::params`] (`name value
-    /// [min max]` lines, `#` comments), or a JSON object `{"name": value, ...}`. Names not
-    /// given keep their defaults.
-    ///
-    /// # Errors
-    /// As [`crate::tuning::params::load`]: the file (and line), an unknown name (listing
-    /// the valid ones) or a value outside its range.
-    pub fn load(path: &Path) -> Result<Self, String> {
-        crate::tuning::params::load(PARAMS, path).map(Self)
-    }
-
-    /// Parses the JSON form of [`Weights::load`].
-    ///
-    /// # Errors
-    /// As [`crate::tuning::params::parse_json`].
-    pub fn from_json(text: &str) -> Result<Self, String> {
-        crate::tuning::params::parse_json(PARAMS, text).map(Self)
-    }
-
-    /// The JSON form, one weight per line, in registry order.
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        crate::tuning::params::to_json(PARAMS, &self.0)
-    }
-
-    /// The text form with `header` comment lines (how the file was made).
-    #[must_use]
-    pub fn to_text(&self, header: &[String]) -> String {
-        crate::tuning::params::to_text(PARAMS, &self.0, header)
-    }
-
-    #[inline(always)]
-    fn get(&self, p: P) -> i32 {
-        self.0[p as usize]
-    }
 }
 
 /// The baseline evaluator (both game ids). Scores in centi-cubes, side to move's team's

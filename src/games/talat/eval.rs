@@ -9,8 +9,6 @@
 //! other seat's) and an [`Evaluator`] for `talat-2p` (the side to move's estimate minus the
 //! opponent's). Every weight lives in [`PARAMS`], loadable from JSON like Othello's.
 
-use std::path::Path;
-
 use super::board::{BoardId, STEPS, Side};
 use super::djinn::controller;
 use super::game::OUTCOME_SCALE;
@@ -22,19 +20,9 @@ use crate::search::{Evaluator, Score, SeatEvaluator, WIN_MIN};
 
 pub use crate::tuning::Param;
 
-macro_rules! params {
-    ($($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
-        /// The registry of evaluation weights, in [`Weights`] index order (centi-points
-        /// per unit of each feature).
-        pub const PARAMS: &[Param] = &[$(Param { name: $name, default: $def, min: $min, max: $max, step: $step }),*];
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-        #[repr(usize)]
-        #[derive(Clone, Copy)]
-        enum P { $($idx),* }
-    };
-}
-
-params! {
+crate::eval_weights! {
+    /// The registry of evaluation weights, in [`Weights`] index order (centi-points
+    /// per unit of each feature).
     GoalLive = "goal_live", 240, 0, 300, 10;
     Advance = "advance_per_row", 30, 0, 150, 5;
     Tower = "tower_live", 40, 0, 300, 10;
@@ -42,53 +30,6 @@ params! {
     ThreatToMove = "threat_to_move", 350, 0, 500, 10;
     Attacked = "attacked", -60, -500, 0, 10;
     Reach = "reach_pair", 15, 0, 200, 5;
-}
-
-/// Evaluation weights, indexed like [`PARAMS`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights(pub Vec<i32>);
-
-impl Default for Weights {
-    fn default() -> Self {
-        Self(PARAMS.iter().map(|p| p.default).collect())
-    }
-}
-
-impl Weights {
-    /// Reads a weights file: the text form of [`crate::tuning::params`] (`name value
-    /// [min max]` lines, `#` comments), or a JSON object `{"name": value, ...}`. Names not
-    /// given keep their defaults.
-    ///
-    /// # Errors
-    /// As [`crate::tuning::params::load`]: the file (and line), an unknown name (listing
-    /// the valid ones) or a value outside its range.
-    pub fn load(path: &Path) -> Result<Self, String> {
-        crate::tuning::params::load(PARAMS, path).map(Self)
-    }
-
-    /// Parses the JSON form of [`Weights::load`].
-    ///
-    /// # Errors
-    /// As [`crate::tuning::params::parse_json`].
-    pub fn from_json(text: &str) -> Result<Self, String> {
-        crate::tuning::params::parse_json(PARAMS, text).map(Self)
-    }
-
-    /// The JSON form, one weight per line, in registry order.
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        crate::tuning::params::to_json(PARAMS, &self.0)
-    }
-
-    /// The text form with `header` comment lines (how the file was made).
-    #[must_use]
-    pub fn to_text(&self, header: &[String]) -> String {
-        crate::tuning::params::to_text(PARAMS, &self.0, header)
-    }
-
-    fn get(&self, p: P) -> i32 {
-        self.0[p as usize]
-    }
 }
 
 /// The baseline evaluator (both variants). Scores in centi-points.
