@@ -149,11 +149,8 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
     for text in &a.inline {
         engines.push(EngineSpec::from_inline(text, game).map_err(CliError::input)?);
     }
-    if let Some(e) = engines.iter().find(|e| e.game != game) {
-        return Err(CliError::input(format!(
-            "engine '{}' plays {}, not {game}",
-            e.name, e.game
-        )));
+    for e in &engines {
+        e.expect_game(game).map_err(CliError::input)?;
     }
     // Team games are scheduled by teams (one engine per team).
     let start = G::start();

@@ -61,14 +61,7 @@ impl<G: Game, E: SeatEvaluator<G>> MultiEngine<G, E> {
     /// # Errors
     /// A spec for another game, protocol or algorithm, or as [`MultiEngine::new`].
     pub fn from_spec(spec: &EngineSpec, eval: E, unit: &'static str) -> Result<Self, String> {
-        if spec.game != G::ID {
-            return Err(format!(
-                "engine '{}' plays {}, not {}",
-                spec.name,
-                spec.game,
-                G::ID
-            ));
-        }
+        spec.expect_game(G::ID)?;
         if spec.protocol != Protocol::Builtin {
             return Err(format!("engine '{}' is not built in", spec.name));
         }

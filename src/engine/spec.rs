@@ -289,6 +289,32 @@ fn game_defaults(table: &mut toml::Table) {
 }
 
 impl EngineSpec {
+    /// Checks that this engine plays `game`.
+    ///
+    /// # Errors
+    /// `engine 'NAME' plays OTHER, not GAME`.
+    pub fn expect_game(&self, game: &str) -> Result<(), String> {
+        if self.game == game {
+            Ok(())
+        } else {
+            Err(format!(
+                "engine '{}' plays {}, not {game}",
+                self.name, self.game
+            ))
+        }
+    }
+
+    /// The error for a multi-player search (`paranoid`, `maxn`, `brs`, `brs-plus`) asked
+    /// of a two-sided game.
+    #[must_use]
+    pub fn two_sided_refusal(&self, game: &str) -> String {
+        format!(
+            "engine '{}': algo {} is a multi-player search; {game} has two sides (use alphabeta or mcts)",
+            self.name,
+            self.algo.name()
+        )
+    }
+
     /// Parses a preset file's TOML text; `origin` names it in errors.
     ///
     /// # Errors

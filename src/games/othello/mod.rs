@@ -86,12 +86,7 @@ pub fn make_player(
     spec: &crate::engine::EngineSpec,
 ) -> Result<Box<dyn crate::engine::Player<Position>>, String> {
     use crate::engine::{Algorithm, Protocol};
-    if spec.game != "othello" {
-        return Err(format!(
-            "engine '{}' plays {}, not othello",
-            spec.name, spec.game
-        ));
-    }
+    spec.expect_game("othello")?;
     match (spec.protocol, spec.algo) {
         (Protocol::Builtin, Algorithm::Alphabeta) => {
             let eval = match &spec.weights {
@@ -107,12 +102,8 @@ pub fn make_player(
         (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine(spec)),
         (
             Protocol::Builtin,
-            algo @ (Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus),
-        ) => Err(format!(
-            "engine '{}': algo {} is a multi-player search; othello has two seats (use alphabeta or mcts)",
-            spec.name,
-            algo.name()
-        )),
+            Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus,
+        ) => Err(spec.two_sided_refusal("othello")),
         (Protocol::Gtp, _) => Ok(Box::new(
             crate::engine::external::GtpEngine::<Position>::new(spec)?,
         )),

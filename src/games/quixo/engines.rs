@@ -85,12 +85,7 @@ pub fn make_player<const FOUR: bool>(
     use crate::engine::{Algorithm, Protocol};
     use crate::game::Game;
     let id = <Position<FOUR> as Game>::ID;
-    if spec.game != id {
-        return Err(format!(
-            "engine '{}' plays {}, not {id}",
-            spec.name, spec.game
-        ));
-    }
+    spec.expect_game(id)?;
     if let Some(p) = spec.playout.as_deref()
         && !matches!(p, "uniform" | "wins")
     {
@@ -114,12 +109,8 @@ pub fn make_player<const FOUR: bool>(
         (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine::<FOUR>(spec)),
         (
             Protocol::Builtin,
-            algo @ (Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus),
-        ) => Err(format!(
-            "engine '{}': algo {} is a multi-player search; {id} has two sides (use alphabeta or mcts)",
-            spec.name,
-            algo.name()
-        )),
+            Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus,
+        ) => Err(spec.two_sided_refusal(id)),
         (Protocol::Gtp, _) => Ok(Box::new(crate::engine::external::GtpEngine::<
             Position<FOUR>,
         >::new(spec)?)),

@@ -141,12 +141,7 @@ pub fn make_player(
     spec: &crate::engine::EngineSpec,
 ) -> Result<Box<dyn crate::engine::Player<Talat>>, String> {
     use crate::engine::{Algorithm, MultiEngine, Protocol};
-    if spec.game != "talat" {
-        return Err(format!(
-            "engine '{}' plays {}, not talat",
-            spec.name, spec.game
-        ));
-    }
+    spec.expect_game("talat")?;
     match (spec.protocol, spec.algo) {
         (Protocol::Gtp, _) => Err(format!(
             "engine '{}': external programs are not supported for talat",
@@ -181,12 +176,7 @@ pub fn make_player_2p(
     spec: &crate::engine::EngineSpec,
 ) -> Result<Box<dyn crate::engine::Player<Talat2p>>, String> {
     use crate::engine::{Algorithm, Protocol};
-    if spec.game != "talat-2p" {
-        return Err(format!(
-            "engine '{}' plays {}, not talat-2p",
-            spec.name, spec.game
-        ));
-    }
+    spec.expect_game("talat-2p")?;
     match (spec.protocol, spec.algo) {
         (Protocol::Builtin, Algorithm::Alphabeta) => {
             let weights = match &spec.weights {
@@ -201,12 +191,8 @@ pub fn make_player_2p(
         (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine::<true>(spec)),
         (
             Protocol::Builtin,
-            algo @ (Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus),
-        ) => Err(format!(
-            "engine '{}': algo {} is a multi-player search; talat-2p has two seats (use alphabeta or mcts)",
-            spec.name,
-            algo.name()
-        )),
+            Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus,
+        ) => Err(spec.two_sided_refusal("talat-2p")),
         (Protocol::Gtp, _) => Err(format!(
             "engine '{}': external programs are not supported for talat-2p",
             spec.name
