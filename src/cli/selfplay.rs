@@ -5,29 +5,37 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use tessera::engine::EngineSpec;
-use tessera::games::othello::{self, Position};
+use tessera::games::othello;
 use tessera::tuning::selfplay::{self, Config};
 
 use super::GameId;
+use super::games::CliGame;
 use super::output::{CliError, at_least_one_u64, print_json, say};
 
 /// Arguments of `tessera selfplay`.
 #[derive(Args, Debug)]
 #[command(
     about = "Write labelled positions from self-play games (data for `tessera tune`)",
-    long_about = "Play an engine against itself from random openings and write every position \
-        reached after the opening, labelled with the game's final result (disc difference, \
-        empties to the winner) from the side to move's view and, at --exact-empties empties \
-        or fewer, the exact value from the endgame solver (which then also plays the moves, so \
-        results are perfect-play results from there on). Positions are deduplicated by \
-        Zobrist key, the first occurrence (in game order) kept. Game i draws its opening from \
-        (seed, i): the same settings give the same file at any --threads.\n\n\
+    long_about = "Play an engine against itself (every seat) from random openings and write \
+        every position reached after the opening, labelled with the game's final result from \
+        the side to move's team's view: Othello the disc difference (empties to the winner), \
+        Quixo 1 win / 0 draw / -1 loss, Talat the points x 10 (tie-break in the last digit) \
+        minus the best other seat's. Othello positions at --exact-empties empties or fewer \
+        also get the exact value from the endgame solver (which then also plays the moves, so \
+        results are perfect-play results from there on). Quixo games that repeat a position \
+        three times end as draws; games past --max-plies are dropped. Positions are \
+        deduplicated by Zobrist key, the first occurrence (in game order) kept. Game i draws \
+        its opening (and talat-2p's Djinn) from (seed, i): the same settings give the same \
+        file at any --threads.\n\n\
         Output: '#' header lines (command, engine, games, seed, date), then one \
-        POSITION<TAB>RESULT<TAB>EXACT-or-'-' line per position.",
-    after_help = "Example:\n  tessera selfplay othello --engine othello-ab-d2 --games 2000 \
-        --random-plies 4-20 --exact-empties 14 --out data/d2.txt"
+        POSITION<TAB>RESULT<TAB>EXACT-or-'-' line per position; three-player Talat adds a \
+        fourth field, every seat's final score (s0,s1,s2).",
+    after_help = "Examples:\n  tessera selfplay othello --engine othello-ab-d2 --games 2000 \
+        --random-plies 4-20 --exact-empties 14 --out data/d2.txt\n  \
+        tessera selfplay quixo --engine quixo-ab-d2 --games 2000 --random-plies 2-12 --out data/q.txt\n  \
+        tessera selfplay talat --engine name=t,algo=brs-plus,depth=2 --games 500 --random-plies 18 --out data/t.txt"
 )]
 pub struct SelfplayArgs {
     /// The game
@@ -48,10 +56,14 @@ pub struct SelfplayArgs {
     /// Random legal plies at the start of each game: N, or A-B for a uniform draw per game
     #[arg(long, value_name = "A-B", default_value = "4-16")]
     pub random_plies: String,
-    /// Solve exactly (label and play) at this many empties or fewer; 0 = never
-    #[arg(long, value_name = "E", default_value_t = 14,
-          value_parser = clap::value_parser!(u32).range(0..=24))]
-    pub exact_empties: u32,
+    /// Othello: solve exactly (label and play) at this many empties or fewer; 0 = never
+    /// [default: 14]
+    #[arg(long, value_name = "E", value_parser = clap::value_parser!(u32).range(0..=24))]
+    pub exact_empties: Option<u32>,
+    /// Games longer than this many plies are dropped [default: Othello 1000, Quixo 200,
+    /// Talat 1000]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_plies: Option<u64>,
     /// Games played at the same time
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -96,21 +108,52 @@ pub fn resolve_engine(text: &str, game: &str) -> Result<EngineSpec, CliError> {
     Ok(spec)
 }
 
+/// What a data file's result field means, per game (for the file header).
+fn result_unit(game: &str) -> &'static str {
+    match game {
+        "othello" => "final disc difference (empties to the winner)",
+        "quixo" | "quixo-4p" => "1 win, 0 draw, -1 loss of the team",
+        _ => "final points x 10 (tie-break in the last digit) minus the best other seat's",
+    }
+}
+
 /// Runs `tessera selfplay`.
 ///
 /// # Errors
 /// Bad arguments, an engine that cannot be built or fails, an unwritable output file.
 pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
-    if args.game != GameId::Othello {
+    if args.game == GameId::Othello {
+        let exact = args.exact_empties.unwrap_or(14);
+        let solve =
+            move |pos: &othello::Position| tessera::tuning::othello::solve_label(pos, exact);
+        return generate::<othello::Position>(
+            args,
+            (exact > 0).then_some(&solve as &selfplay::SolveFn<othello::Position>),
+            exact,
+        );
+    }
+    if args.exact_empties.is_some() {
         return Err(CliError::input(format!(
-            "{} supports othello only so far (quixo and talat weights are hand-set)",
-            "selfplay"
+            "--exact-empties labels Othello positions with the endgame solver; {} has none",
+            args.game
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string())
         )));
     }
-    let spec = resolve_engine(&args.engine, "othello")?;
+    dispatch!(args.game, generate(args, None, 0))
+}
+
+/// `selfplay` for one game: `solve` labels and plays the positions it reaches
+/// (`exact` empties or fewer, for the header).
+fn generate<G: CliGame>(
+    args: &SelfplayArgs,
+    solve: Option<&selfplay::SolveFn<G>>,
+    exact: u32,
+) -> Result<ExitCode, CliError> {
+    let spec = resolve_engine(&args.engine, G::ID)?;
     let random_plies = parse_range(&args.random_plies).map_err(CliError::input)?;
     // Build one player now so a bad spec fails before any game.
-    othello::make_player(&spec).map_err(CliError::input)?;
+    G::make_player(&spec).map_err(CliError::input)?;
     if let Some(dir) = args.out.parent()
         && !dir.as_os_str().is_empty()
     {
@@ -121,41 +164,53 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
         games: args.games as usize,
         seed: args.seed,
         random_plies,
-        max_plies: 200,
+        max_plies: args.max_plies.unwrap_or(G::DEFAULT_MAX_PLIES.min(1000)) as usize,
         threads: args.threads as usize,
         progress: !args.no_progress && !args.json,
     };
     let limits = spec.limits();
-    let make = || othello::make_player(&spec);
-    let exact = args.exact_empties;
-    let solve = move |pos: &Position| tessera::tuning::othello::solve_label(pos, exact);
+    let make = || G::make_player(&spec);
     let started = Instant::now();
-    let (samples, summary) = selfplay::generate::<Position>(
-        &make,
-        &limits,
-        (exact > 0).then_some(&solve as &selfplay::SolveFn<Position>),
-        &cfg,
-    )
-    .map_err(CliError::failure)?;
-    let header = vec![
+    let (samples, summary) =
+        selfplay::generate::<G>(&make, &limits, solve, &cfg).map_err(CliError::failure)?;
+    let mut header = vec![
         format!("tessera selfplay data ({} positions)", summary.unique),
         format!("command: {}", tessera::tuning::command_line()),
         format!(
-            "engine: {} (depth {:?}, time-ms {:?}, nodes {:?})",
-            spec.name, spec.depth, spec.time_ms, spec.nodes
+            "engine: {} (algo {}, depth {:?}, time-ms {:?}, nodes {:?})",
+            spec.name,
+            spec.algo.name(),
+            spec.depth,
+            spec.time_ms,
+            spec.nodes
         ),
         format!(
-            "games {}, seed {}, random plies {}-{}, exact at <= {} empties, date {}",
+            "games {}, seed {}, random plies {}-{}, max plies {}, date {}",
             cfg.games,
             cfg.seed,
             random_plies.0,
             random_plies.1,
-            exact,
+            cfg.max_plies,
             tessera::tuning::utc_date()
         ),
-        "fields: position, final disc difference for the side to move, exact value or -"
-            .to_string(),
+        format!(
+            "{} games drawn by threefold repetition, {} cut at the ply cap (dropped)",
+            summary.repetitions, summary.cut
+        ),
     ];
+    let unit = result_unit(G::ID);
+    if G::ID == "othello" {
+        header.push(format!("exact values at <= {exact} empties"));
+        header.push(format!(
+            "fields: position, {unit} for the side to move, exact value or -"
+        ));
+    } else if G::start().seats() > 2 && G::ID.starts_with("talat") {
+        header.push(format!(
+            "fields: position, {unit} for the side to move, -, every seat's final score"
+        ));
+    } else {
+        header.push(format!("fields: position, {unit} for the side to move, -"));
+    }
     std::fs::write(&args.out, selfplay::to_text(&samples, &header))
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
     let secs = started.elapsed().as_secs_f64();
@@ -165,13 +220,18 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
             "positions": summary.positions,
             "unique": summary.unique,
             "exact": summary.exact,
+            "repetitions": summary.repetitions,
+            "cut": summary.cut,
             "seconds": secs,
             "out": args.out.display().to_string(),
         }));
     } else {
         say(format!(
-            "{} games, {} positions, {} distinct written to {} ({} with exact labels) in {secs:.1} s",
+            "{} games ({} drawn by repetition, {} cut at the ply cap), {} positions, {} distinct \
+             written to {} ({} with exact labels) in {secs:.1} s",
             summary.games,
+            summary.repetitions,
+            summary.cut,
             summary.positions,
             summary.unique,
             args.out.display(),

@@ -8,8 +8,10 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use tessera::tuning::patterns::{self as fit, Dataset, FitConfig, FitState};
 use tessera::tuning::selfplay;
+use tessera::tuning::texel::TexelGame;
 
 use super::GameId;
+use super::games::CliGame;
 use super::output::{CliError, print_json, say};
 
 /// Tuning methods.
@@ -91,11 +93,10 @@ pub struct TuneArgs {
 /// # Errors
 /// Unreadable or bad data, a checkpoint from other data, an unwritable output.
 pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
-    if args.game != GameId::Othello {
-        return Err(CliError::input(format!(
-            "{} supports othello only so far (quixo and talat weights are hand-set)",
-            "tune"
-        )));
+    if args.game != GameId::Othello && args.method == Method::Patterns {
+        return Err(CliError::input(
+            "--method patterns fits the Othello pattern evaluation; quixo and talat take --method texel or spsa",
+        ));
     }
     // The output's folder (which also holds the default checkpoint) is made up front, so a
     // missing folder is not found only after the first epoch.
@@ -127,16 +128,24 @@ fn need_data(args: &TuneArgs) -> Result<(), CliError> {
 }
 
 fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
+    match args.game {
+        GameId::Quixo4p | GameId::Talat => Err(CliError::input(
+            "--method spsa plays colour-swapped pairs of two engines: it takes othello, quixo or talat-2p",
+        )),
+        _ => dispatch!(args.game, spsa_fit(args)),
+    }
+}
+
+/// SPSA of the MCTS exploration constant for the two-seat game `G`.
+fn spsa_fit<G: CliGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
     use tessera::engine::Algorithm;
-    use tessera::games::othello::{self, Position};
     use tessera::tournament::openings::OpeningSource;
-    use tessera::tuning::othello::MCTS_PARAMS;
-    use tessera::tuning::spsa::{Schedule, Spsa, play_pair};
+    use tessera::tuning::spsa::{MCTS_PARAMS, Schedule, Spsa, play_pair};
     let text = args
         .engine
         .as_deref()
         .ok_or_else(|| CliError::input("--method spsa needs --engine (an MCTS engine)"))?;
-    let base = super::selfplay::resolve_engine(text, "othello")?;
+    let base = super::selfplay::resolve_engine(text, G::ID)?;
     if base.algo != Algorithm::Mcts {
         return Err(CliError::input(format!(
             "--method spsa tunes the MCTS exploration constant: engine '{}' is not algo = \"mcts\"",
@@ -221,17 +230,17 @@ fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
             s
         };
         let (sp, sm) = (spec_of(p.plus[0], "+"), spec_of(p.minus[0], "-"));
-        let mut plus = othello::make_player(&sp).map_err(CliError::input)?;
-        let mut minus = othello::make_player(&sm).map_err(CliError::input)?;
+        let mut plus = G::make_player(&sp).map_err(CliError::input)?;
+        let mut minus = G::make_player(&sm).map_err(CliError::input)?;
         let opening = OpeningSource::RandomPlies(8)
-            .opening::<Position>(state.k, args.seed)
+            .opening::<G>(state.k, args.seed)
             .map_err(CliError::failure)?;
         let res = play_pair(
             plus.as_mut(),
             minus.as_mut(),
             (&sp.limits(), &sm.limits()),
             &opening.position,
-            200,
+            G::DEFAULT_MAX_PLIES.min(1000) as usize,
         )
         .map_err(CliError::failure)?;
         sum += res;
@@ -263,7 +272,10 @@ fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
     bar.finish_and_clear();
     let values = state.values();
     let header = vec![
-        "Othello MCTS exploration constant (c = mcts_c_centi / 100), tuned by SPSA".to_string(),
+        format!(
+            "{} MCTS exploration constant (c = mcts_c_centi / 100), tuned by SPSA",
+            G::ID
+        ),
         format!("command: {}", tessera::tuning::command_line()),
         format!(
             "engine {} (start c {:.2}), {} iterations of one colour-swapped pair from 8 random plies, \
@@ -300,9 +312,13 @@ fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
 }
 
 fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
-    use tessera::games::othello::Position;
-    use tessera::games::othello::eval::{PARAMS, Weights, baseline_coefficients};
+    dispatch!(args.game, texel_fit(args))
+}
+
+/// Texel tuning of game `G`'s evaluation weights (its [`TexelGame`] rows).
+fn texel_fit<G: TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
     use tessera::tuning::texel::{self, TexelData, TexelState};
+    let registry = G::REGISTRY;
     need_data(args)?;
     let lr = args.lr.unwrap_or(1.0);
     if !(lr.is_finite() && lr > 0.0) {
@@ -312,30 +328,22 @@ fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
         .num_threads(args.threads as usize)
         .build()
         .map_err(|e| CliError::failure(format!("cannot start threads: {e}")))?;
-    let mut data = TexelData::new(PARAMS.len());
+    let mut data = TexelData::new(registry.len());
+    let mut samples = 0usize;
     for path in &args.data {
         for (i, s) in selfplay::read(path)
             .map_err(CliError::input)?
             .iter()
             .enumerate()
         {
-            let pos: Position = s
-                .position
-                .parse()
-                .map_err(|e: tessera::game::PositionError| {
-                    CliError::input(format!(
-                        "data file {} sample {}: {}",
-                        path.display(),
-                        i + 1,
-                        e.0
-                    ))
-                })?;
-            let r = match s.target().signum() {
-                1 => 1.0,
-                0 => 0.5,
-                _ => 0.0,
-            };
-            data.push(&baseline_coefficients(pos.player(), pos.opponent()), r);
+            G::add_rows(s, &mut data).map_err(|e| {
+                CliError::input(format!(
+                    "data file {} sample {}: {e}",
+                    path.display(),
+                    i + 1
+                ))
+            })?;
+            samples += 1;
         }
     }
     if data.is_empty() {
@@ -345,13 +353,16 @@ fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
         .checkpoint
         .clone()
         .unwrap_or_else(|| args.out.with_extension("ckpt"));
-    let start: Vec<f64> = Weights::default().0.iter().map(|&w| f64::from(w)).collect();
+    let start: Vec<f64> = tessera::tuning::params::defaults(registry)
+        .iter()
+        .map(|&w| f64::from(w))
+        .collect();
     let resumed = if args.fresh {
         None
     } else {
         match std::fs::read_to_string(&ckpt) {
             Ok(text) => Some(
-                TexelState::from_text(&text, PARAMS.len())
+                TexelState::from_text(&text, registry.len())
                     .map_err(|e| CliError::input(format!("checkpoint {}: {e}", ckpt.display())))?,
             ),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -363,10 +374,8 @@ fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
             }
         }
     };
-    let start_loss_k;
     let mut state = match resumed {
         Some(st) => {
-            start_loss_k = st.k;
             if !args.json {
                 say(format!(
                     "resuming from {} at epoch {}",
@@ -378,16 +387,16 @@ fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
         }
         None => {
             let k = pool.install(|| texel::fit_k(&start, &data));
-            start_loss_k = k;
             TexelState::new(start.clone(), k)
         }
     };
     let start_loss = pool.install(|| texel::loss(&start, state.k, &data));
+    let unit = G::UNIT.trim_end_matches('s');
     if !args.json {
         say(format!(
-            "{} positions; K = {:.6} per centi-disc; loss of the defaults {start_loss:.6}",
+            "{samples} positions, {} rows; K = {:.6} per {unit}; loss of the defaults {start_loss:.6}",
             data.len(),
-            start_loss_k
+            state.k
         ));
     }
     let bar = if args.no_progress || args.json {
@@ -404,7 +413,7 @@ fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
     bar.set_position(state.epoch as u64);
     pool.install(|| -> Result<(), CliError> {
         while state.epoch < args.epochs {
-            let l = texel::step(&mut state, &data, PARAMS, f64::from(lr));
+            let l = texel::step(&mut state, &data, registry, f64::from(lr));
             let line = format!("epoch {:>4}: loss {l:.6}", state.epoch);
             if args.json {
             } else if bar.is_hidden() {
@@ -421,34 +430,41 @@ fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
         Ok(())
     })?;
     bar.finish_and_clear();
-    let values = texel::rounded(&state, PARAMS);
+    let values = texel::rounded(&state, registry);
     let final_loss = pool.install(|| {
         let w: Vec<f64> = values.iter().map(|&v| f64::from(v)).collect();
         texel::loss(&w, state.k, &data)
     });
     let data_names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     let header = vec![
-        "Othello baseline evaluation weights, Texel-tuned (logistic fit to game results)"
-            .to_string(),
+        format!("{}, Texel-tuned (logistic fit to game results)", G::TITLE),
         format!("command: {}", tessera::tuning::command_line()),
-        format!("data: {} ({} positions)", data_names.join(", "), data.len()),
         format!(
-            "K {:.6}, Adam lr {}, epochs {}, loss {start_loss:.6} (defaults) -> {final_loss:.6}, date {}",
+            "data: {} ({samples} positions, {} rows)",
+            data_names.join(", "),
+            data.len()
+        ),
+        format!(
+            "K {:.6} per {unit}, Adam lr {}, epochs {}, loss {start_loss:.6} (defaults) -> {final_loss:.6}, date {}",
             state.k,
             lr,
             state.epoch,
             tessera::tuning::utc_date()
         ),
     ];
-    std::fs::write(&args.out, Weights(values).to_text(&header))
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
+    std::fs::write(
+        &args.out,
+        tessera::tuning::params::to_text(registry, &values, &header),
+    )
+    .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
     if args.json {
         print_json(&serde_json::json!({
             "epochs": state.epoch,
             "k": state.k,
             "loss_defaults": start_loss,
             "loss": final_loss,
-            "positions": data.len(),
+            "positions": samples,
+            "rows": data.len(),
             "out": args.out.display().to_string(),
         }));
     } else {

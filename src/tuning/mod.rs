@@ -4,8 +4,10 @@
 pub mod othello;
 pub mod params;
 pub mod patterns;
+pub mod quixo;
 pub mod selfplay;
 pub mod spsa;
+pub mod talat;
 pub mod texel;
 
 pub use params::Param;

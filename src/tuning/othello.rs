@@ -28,12 +28,26 @@ pub fn solve_label(pos: &Position, max_empties: u32) -> Option<(i32, Move)> {
     })
 }
 
-/// SPSA registry of the Othello MCTS engine: the UCT exploration constant in hundredths
-/// (`c = mcts_c_centi / 100`; the engine's default is 1.0).
-pub const MCTS_PARAMS: &[crate::tuning::Param] = &[crate::tuning::Param {
-    name: "mcts_c_centi",
-    default: 100,
-    min: 5,
-    max: 400,
-    step: 15,
-}];
+/// SPSA registry of the MCTS engines (every game): see [`crate::tuning::spsa::MCTS_PARAMS`].
+pub use crate::tuning::spsa::MCTS_PARAMS;
+
+/// One row per sample: the baseline evaluation's [`baseline_coefficients`], labelled with
+/// the sign of the exact value where the solver reached the position, else of the game's
+/// result (1 win, 0.5 draw, 0 loss).
+///
+/// [`baseline_coefficients`]: crate::games::othello::eval::baseline_coefficients
+impl crate::tuning::texel::TexelGame for Position {
+    const REGISTRY: &'static [crate::tuning::Param] = crate::games::othello::eval::PARAMS;
+    const TITLE: &'static str = "Othello baseline evaluation weights";
+    const UNIT: &'static str = "centi-discs";
+
+    fn add_rows(
+        sample: &crate::tuning::selfplay::Sample,
+        data: &mut crate::tuning::texel::TexelData,
+    ) -> Result<(), String> {
+        let pos: Position = sample.position.parse().map_err(|e| format!("{e}"))?;
+        let c = crate::games::othello::eval::baseline_coefficients(pos.player(), pos.opponent());
+        data.push(&c, crate::tuning::texel::result_of(sample.target()));
+        Ok(())
+    }
+}

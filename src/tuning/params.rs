@@ -227,17 +227,22 @@ pub fn spsa_input(registry: &[Param], values: &[i32]) -> String {
 /// Declares an evaluation's weights registry: `PARAMS` (the [`Param`]s, in order), a private
 /// index enum `P`, and `Weights(pub Vec<i32>)` (defaults, text/JSON load and save through
 /// this module, and `get(P)`). One invocation per game's evaluation; doc attributes given
-/// first go on `PARAMS` (say the weights' unit there).
+/// first go on `PARAMS` (say the weights' unit there). `@builtin NAME => TEXT, ORIGIN;`
+/// lines name weights files compiled into the binary, which [`Weights::load`] takes for
+/// the path `NAME` (`builtin:baseline`, the defaults, needs no line).
 ///
 /// ```ignore
 /// eval_weights! {
 ///     /// Centi-cubes per feature unit.
+///     @builtin "builtin:texel" => include_str!("../../../tuning/quixo-texel.txt"), "tuning/quixo-texel.txt";
 ///     Line1 = "line_missing_1", 120, 0, 2000, 10;
 /// }
 /// ```
 #[macro_export]
 macro_rules! eval_weights {
-    ($(#[$meta:meta])* $($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
+    ($(#[$meta:meta])*
+     $(@builtin $bname:literal => $btext:expr, $borigin:literal;)*
+     $($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
         $(#[$meta])*
         pub const PARAMS: &[$crate::tuning::Param] = &[$($crate::tuning::Param {
             name: $name,
@@ -267,14 +272,27 @@ macro_rules! eval_weights {
         impl Weights {
             /// Reads a weights file: the text form of [`crate::tuning::params`] (`name value
             /// [min max]` lines, `#` comments), or a JSON object `{"name": value, ...}`.
-            /// Names not given keep their defaults.
+            /// Names not given keep their defaults. The path `builtin:baseline` gives the
+            /// defaults and the names in [`Weights::BUILTIN`] the files compiled into the
+            /// binary, so presets naming them run from any directory.
             ///
             /// # Errors
             /// As [`crate::tuning::params::load`]: the file (and line), an unknown name
             /// (listing the valid ones) or a value outside its range.
             pub fn load(path: &std::path::Path) -> Result<Self, String> {
+                match path.to_str() {
+                    Some("builtin:baseline") => return Ok(Self::default()),
+                    $(Some($bname) => {
+                        return Self::from_text($btext, concat!($borigin, " (embedded)"));
+                    })*
+                    _ => {}
+                }
                 $crate::tuning::params::load(PARAMS, path).map(Self)
             }
+
+            /// Names of the weights files compiled into the binary (besides
+            /// `builtin:baseline`), with the repository file each one embeds.
+            pub const BUILTIN: &'static [(&'static str, &'static str)] = &[$(($bname, $borigin)),*];
 
             /// Parses the text form; `origin` names the file in errors.
             ///
@@ -305,6 +323,7 @@ macro_rules! eval_weights {
             }
 
             #[inline(always)]
+            #[allow(dead_code)]
             fn get(&self, p: P) -> i32 {
                 self.0[p as usize]
             }

@@ -7,17 +7,25 @@
 //! game order, so the output depends only on the settings, never on the thread count.
 //!
 //! The data file is UTF-8 text: `#` header lines saying how it was made, then one sample
-//! per line, three tab-separated fields:
+//! per line, three or four tab-separated fields:
 //!
 //! ```text
-//! <position in the game's one-line form>\t<result>\t<exact or ->
+//! <position in the game's one-line form>\t<result>\t<exact or ->[\t<score,score,...>]
 //! ```
 //!
-//! `result` is the final margin of the game (Othello: disc difference, empties to the
-//! winner) for the side to move in the position; `exact` is the solver's exact value (same
-//! unit and view) or `-`.
+//! `result` is the final margin of the game for the side to move's team in the position:
+//! its score minus the best score of another team, in the unit of the game's
+//! [`Outcome`](crate::game::Outcome) (Othello: disc difference, empties to the winner;
+//! Quixo: 1 win, 0 draw, -1 loss; Talat: tenths of a point, the tie-break in the last
+//! digit); `exact` is the solver's exact value (same unit and view) or `-`. Games with more
+//! than two seats add the fourth field: every seat's final score, seat 0 first, so a fit
+//! can compare any two seats (three-player Talat).
+//!
+//! Games that draw by threefold repetition ([`Game::REPETITION_DRAWS`], Quixo) end as a
+//! draw when a position occurs for the third time, as in tournaments; games longer than
+//! [`Config::max_plies`] are dropped.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -27,7 +35,7 @@ use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 
 use crate::engine::Player;
-use crate::game::Game;
+use crate::game::{BySeat, Game, Outcome, Seat};
 use crate::search::Limits;
 use crate::tournament::openings::derive_seed;
 
@@ -40,6 +48,9 @@ pub struct Sample {
     pub result: i32,
     /// Exact value for the side to move, when the solver reached the position.
     pub exact: Option<i32>,
+    /// Every seat's final score (seat order), for games with more than two seats; empty
+    /// otherwise.
+    pub scores: Vec<i32>,
 }
 
 impl Sample {
@@ -83,11 +94,45 @@ pub struct Summary {
     pub unique: usize,
     /// Of those, positions with an exact label.
     pub exact: usize,
+    /// Games that ended by threefold repetition (drawn).
+    pub repetitions: usize,
+    /// Games cut at the ply cap (their positions dropped).
+    pub cut: usize,
 }
 
-/// Plays game `index`: random opening plies, then `player` (or `solve` where it applies)
-/// for both sides to the end. Returns the recorded positions with their Zobrist keys and
-/// labels, in game order (empty if the game was cut at `max_plies`).
+/// One played game: its recorded positions (key and sample, in game order) and how it ended.
+#[derive(Clone, Debug, Default)]
+pub struct PlayedGame {
+    /// Recorded positions with their Zobrist keys (empty when the game was cut).
+    pub samples: Vec<(u64, Sample)>,
+    /// Ended by threefold repetition.
+    pub repetition: bool,
+    /// Cut at the ply cap.
+    pub cut: bool,
+}
+
+/// Salt of the per-game setup seed ([`Game::start_seeded`], talat-2p's Djinn), kept apart
+/// from the opening's RNG so games without a random setup draw the same openings as before.
+const SETUP_SALT: u64 = 0x5E7A_D15C_0DE5_EED5;
+
+/// `seat`'s score minus the best score of a seat on another team (for games without teams,
+/// [`Outcome::margin`](crate::game::Outcome::margin)).
+#[must_use]
+pub fn team_margin<G: Game>(pos: &G, outcome: &crate::game::Outcome, seat: Seat) -> i32 {
+    let team = pos.team(seat);
+    let best_other = (0..pos.seats())
+        .map(|s| Seat(s as u8))
+        .filter(|&s| pos.team(s) != team)
+        .map(|s| outcome.score(s))
+        .max()
+        .unwrap_or(0);
+    outcome.score(seat) - best_other
+}
+
+/// Plays game `index`: the start position set up from the game's seed
+/// ([`Game::start_seeded`]), random opening plies, then `player` (or `solve` where it
+/// applies) for every seat to the end. Returns the recorded positions with their Zobrist
+/// keys and labels, in game order (none if the game was cut at `max_plies`).
 ///
 /// # Errors
 /// The engine's message if it fails to move.
@@ -97,12 +142,12 @@ pub fn play_game<G: Game>(
     solve: Option<&SolveFn<G>>,
     cfg: &Config,
     index: usize,
-) -> Result<Vec<(u64, Sample)>, String> {
+) -> Result<PlayedGame, String> {
     let mut rng = StdRng::seed_from_u64(derive_seed(cfg.seed, index as u64));
     let (lo, hi) = cfg.random_plies;
     let n_random = rng.random_range(lo..=hi.max(lo));
     player.new_game();
-    let mut pos = G::start();
+    let mut pos = G::start_seeded(derive_seed(cfg.seed ^ SETUP_SALT, index as u64));
     let mut list = G::Moves::default();
     for _ in 0..n_random {
         pos.generate_moves(&mut list);
@@ -112,14 +157,28 @@ pub fn play_game<G: Game>(
         pos = pos.play(list[rng.random_range(0..list.len())]);
     }
     // (key, position, seat to move, exact value)
-    let mut seen: Vec<(u64, G, crate::game::Seat, Option<i32>)> = Vec::new();
+    let mut seen: Vec<(u64, G, Seat, Option<i32>)> = Vec::new();
+    // Occurrences per key since the opening position, for threefold repetition.
+    let mut occurrences: HashMap<u64, u32> = HashMap::new();
     let mut plies = 0;
+    let mut repetition = false;
     let outcome = loop {
         if let Some(o) = pos.outcome() {
             break o;
         }
+        if G::REPETITION_DRAWS {
+            let n = occurrences.entry(pos.key()).or_default();
+            *n += 1;
+            if *n >= 3 {
+                repetition = true;
+                break Outcome::new(BySeat::new(pos.seats()));
+            }
+        }
         if plies >= cfg.max_plies {
-            return Ok(Vec::new());
+            return Ok(PlayedGame {
+                cut: true,
+                ..PlayedGame::default()
+            });
         }
         let (mv, exact) = match solve.and_then(|s| s(&pos)) {
             Some((v, mv)) => (mv, Some(v)),
@@ -135,17 +194,28 @@ pub fn play_game<G: Game>(
         pos = pos.play(mv);
         plies += 1;
     };
-    Ok(seen
+    let scores: Vec<i32> = if pos.seats() > 2 {
+        outcome.scores.as_slice().to_vec()
+    } else {
+        Vec::new()
+    };
+    let samples = seen
         .into_iter()
         .map(|(key, p, seat, exact)| {
             let sample = Sample {
                 position: p.to_string(),
-                result: outcome.margin(seat),
+                result: team_margin(&p, &outcome, seat),
                 exact,
+                scores: scores.clone(),
             };
             (key, sample)
         })
-        .collect())
+        .collect();
+    Ok(PlayedGame {
+        samples,
+        repetition,
+        cut: false,
+    })
 }
 
 /// Plays `cfg.games` games in parallel, each with a fresh player from `make`, and keeps
@@ -172,7 +242,7 @@ pub fn generate<G: Game>(
         .num_threads(cfg.threads.max(1))
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", cfg.threads))?;
-    let games: Vec<Vec<(u64, Sample)>> = pool.install(|| {
+    let games: Vec<PlayedGame> = pool.install(|| {
         (0..cfg.games)
             .into_par_iter()
             .with_max_len(1)
@@ -197,7 +267,11 @@ pub fn generate<G: Game>(
     };
     let mut keys = HashSet::new();
     let mut out = Vec::new();
-    for (key, s) in games.into_iter().flatten() {
+    for g in &games {
+        summary.repetitions += usize::from(g.repetition);
+        summary.cut += usize::from(g.cut);
+    }
+    for (key, s) in games.into_iter().flat_map(|g| g.samples) {
         summary.positions += 1;
         if keys.insert(key) {
             summary.exact += usize::from(s.exact.is_some());
@@ -216,14 +290,18 @@ pub fn to_text(samples: &[Sample], header: &[String]) -> String {
         let _ = writeln!(s, "# {h}");
     }
     for x in samples {
+        let _ = write!(s, "{}\t{}\t", x.position, x.result);
         match x.exact {
             Some(e) => {
-                let _ = writeln!(s, "{}\t{}\t{e}", x.position, x.result);
+                let _ = write!(s, "{e}");
             }
-            None => {
-                let _ = writeln!(s, "{}\t{}\t-", x.position, x.result);
-            }
+            None => s.push('-'),
         }
+        if !x.scores.is_empty() {
+            let scores: Vec<String> = x.scores.iter().map(ToString::to_string).collect();
+            let _ = write!(s, "\t{}", scores.join(","));
+        }
+        s.push('\n');
     }
     s
 }
@@ -232,7 +310,7 @@ pub fn to_text(samples: &[Sample], header: &[String]) -> String {
 /// fitting code does that).
 ///
 /// # Errors
-/// One line naming the file and line: an unreadable file, a line without three
+/// One line naming the file and line: an unreadable file, a line without three or four
 /// tab-separated fields, or a label that is not an integer.
 pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
     let text = std::fs::read_to_string(path)
@@ -244,13 +322,13 @@ pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
         }
         let err = |m: &str| {
             format!(
-                "data file {} line {}: {m} (expected POSITION<TAB>RESULT<TAB>EXACT|-)",
+                "data file {} line {}: {m} (expected POSITION<TAB>RESULT<TAB>EXACT|-[<TAB>SCORES])",
                 path.display(),
                 i + 1
             )
         };
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 3 {
+        if f.len() != 3 && f.len() != 4 {
             return Err(err(&format!("{} tab-separated fields", f.len())));
         }
         let result = f[1]
@@ -264,10 +342,19 @@ pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
                     .map_err(|_| err("the exact value is not an integer or '-'"))?,
             ),
         };
+        let scores = match f.get(3) {
+            None => Vec::new(),
+            Some(t) => t
+                .split(',')
+                .map(|v| v.trim().parse::<i32>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| err("the scores are not comma-separated integers"))?,
+        };
         out.push(Sample {
             position: f[0].to_string(),
             result,
             exact,
+            scores,
         });
     }
     Ok(out)
@@ -284,11 +371,19 @@ mod tests {
                 position: "pos one X".into(),
                 result: -4,
                 exact: None,
+                scores: Vec::new(),
             },
             Sample {
                 position: "pos two O".into(),
                 result: 6,
                 exact: Some(8),
+                scores: Vec::new(),
+            },
+            Sample {
+                position: "three seats".into(),
+                result: -21,
+                exact: None,
+                scores: vec![150, 171, 90],
             },
         ];
         let dir = std::env::temp_dir().join(format!("tessera-selfplay-{}", std::process::id()));
@@ -304,6 +399,9 @@ mod tests {
         std::fs::write(&path, "p X\t1\n").unwrap();
         let e = read(&path).unwrap_err();
         assert!(e.contains("line 1") && e.contains("2 tab-separated"), "{e}");
+        std::fs::write(&path, "p X\t1\t-\t3,x\n").unwrap();
+        let e = read(&path).unwrap_err();
+        assert!(e.contains("line 1") && e.contains("scores"), "{e}");
         std::fs::remove_dir_all(&dir).ok();
     }
 }

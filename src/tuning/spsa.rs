@@ -142,6 +142,16 @@ impl Spsa {
     }
 }
 
+/// SPSA registry of the MCTS engines (every game): the UCT exploration constant in
+/// hundredths (`c = mcts_c_centi / 100`; the engines' default is 1.0).
+pub const MCTS_PARAMS: &[crate::tuning::Param] = &[crate::tuning::Param {
+    name: "mcts_c_centi",
+    default: 100,
+    min: 5,
+    max: 400,
+    step: 15,
+}];
+
 /// Plays a colour-swapped pair from `start` between `plus` and `minus` (each seat's
 /// limits from its spec) and returns `plus`'s mean score minus `minus`'s, in [-1, 1]
 /// (win 1, draw 1/2, loss 0 per game). Games longer than `max_plies` count as draws.

@@ -1,8 +1,10 @@
 //! Texel tuning of an evaluation that is linear in its weights: a logistic fit of the
 //! evaluation to game results.
 //!
-//! Each sample is a coefficient row `c` (the score is `sum(w[i] * c[i])`, in the
-//! evaluation's unit) and a result `r` in {0, 1/2, 1} for the side to move. The predicted
+//! Each sample is a coefficient row `c` and a constant `b` (the score is
+//! `b + sum(w[i] * c[i])`, in the evaluation's unit; `b` holds terms no weight scales, such
+//! as Talat's points already won) and a result `r` in {0, 1/2, 1} for the side to move (or,
+//! for a comparison of two seats, for the first of them). The predicted
 //! result is `sigmoid(K * score)`; the loss is the mean of `(sigmoid(K * score) - r)^2`
 //! (Peter Österlund's Texel method). `K` is fitted once for the starting weights (a
 //! golden-section search on log K), then the weights are fitted with Adam on the full batch
@@ -18,6 +20,8 @@ use super::Param;
 pub struct TexelData {
     /// Coefficients per weight, sample-major.
     pub coef: Vec<f32>,
+    /// The score's constant term per sample (0 for a purely linear evaluation).
+    pub offset: Vec<f32>,
     /// Result for the side to move: 0 loss, 0.5 draw, 1 win.
     pub result: Vec<f32>,
     /// Weights per sample.
@@ -34,10 +38,16 @@ impl TexelData {
         }
     }
 
-    /// Adds a sample.
+    /// Adds a sample whose score is `sum(w[i] * coef[i])`.
     pub fn push(&mut self, coef: &[f32], result: f32) {
+        self.push_with_offset(coef, 0.0, result);
+    }
+
+    /// Adds a sample whose score is `offset + sum(w[i] * coef[i])`.
+    pub fn push_with_offset(&mut self, coef: &[f32], offset: f32, result: f32) {
         debug_assert_eq!(coef.len(), self.width);
         self.coef.extend_from_slice(coef);
+        self.offset.push(offset);
         self.result.push(result);
     }
 
@@ -77,7 +87,12 @@ pub fn loss(w: &[f64], k: f64, data: &TexelData) -> f64 {
             let mut s = 0.0;
             for i in lo..hi {
                 let row = &data.coef[i * wd..(i + 1) * wd];
-                let score: f64 = row.iter().zip(w).map(|(&c, &w)| f64::from(c) * w).sum();
+                let score: f64 = f64::from(data.offset[i])
+                    + row
+                        .iter()
+                        .zip(w)
+                        .map(|(&c, &w)| f64::from(c) * w)
+                        .sum::<f64>();
                 let d = sigmoid(k * score) - f64::from(data.result[i]);
                 s += d * d;
             }
@@ -211,7 +226,12 @@ pub fn step(state: &mut TexelState, data: &TexelData, registry: &[Param], lr: f6
             let mut l = 0.0;
             for i in lo..hi {
                 let row = &data.coef[i * wd..(i + 1) * wd];
-                let score: f64 = row.iter().zip(w).map(|(&c, &w)| f64::from(c) * w).sum();
+                let score: f64 = f64::from(data.offset[i])
+                    + row
+                        .iter()
+                        .zip(w)
+                        .map(|(&c, &w)| f64::from(c) * w)
+                        .sum::<f64>();
                 let s = sigmoid(k * score);
                 let d = s - f64::from(data.result[i]);
                 l += d * d;
@@ -256,6 +276,34 @@ pub fn rounded(state: &TexelState, registry: &[Param]) -> Vec<i32> {
         .zip(registry)
         .map(|(&w, p)| (w.round() as i32).clamp(p.min, p.max))
         .collect()
+}
+
+/// A game whose evaluation Texel tuning can fit: its weights registry and how one
+/// self-play sample becomes coefficient rows (one per comparison the sample holds).
+pub trait TexelGame {
+    /// The registry the rows' columns follow.
+    const REGISTRY: &'static [Param];
+    /// What the weights are, for the tuned file's header (e.g. "Quixo evaluation weights").
+    const TITLE: &'static str;
+    /// Unit of the evaluation's scores (e.g. "centi-discs").
+    const UNIT: &'static str;
+
+    /// Adds the rows of `sample` to `data` (width `REGISTRY.len()`).
+    ///
+    /// # Errors
+    /// A position that does not parse for this game, or a sample without what this game's
+    /// rows need (three-player Talat: every seat's final score).
+    fn add_rows(sample: &super::selfplay::Sample, data: &mut TexelData) -> Result<(), String>;
+}
+
+/// A result label from a margin's sign: 1 win, 0.5 draw, 0 loss.
+#[must_use]
+pub fn result_of(margin: i32) -> f32 {
+    match margin.signum() {
+        1 => 1.0,
+        0 => 0.5,
+        _ => 0.0,
+    }
 }
 
 #[cfg(test)]

@@ -32,6 +32,8 @@ crate::eval_weights! {
     ToMove = "to_move", 20, -200, 200, 4;
 }
 
+const _: () = assert!(PARAMS.len() == 8, "features() fills one count per weight");
+
 /// The baseline evaluator (both game ids). Scores in centi-cubes, side to move's team's
 /// view.
 #[derive(Clone, Debug, Default)]
@@ -56,37 +58,49 @@ impl Eval {
     }
 
     /// Score of a board of side `size` with `own` cubes for the side to move and `other`
-    /// for the opponent, in centi-cubes for the side to move. No allocation, no loops
-    /// over cells: one pass over the `2n + 2` lines.
+    /// for the opponent, in centi-cubes for the side to move: the dot product of
+    /// [`features`] with the weights, clamped inside the win range. No allocation, no
+    /// loops over cells: one pass over the `2n + 2` lines.
     #[must_use]
     pub fn score(&self, size: u8, own: u32, other: u32) -> Score {
-        let w = &self.weights;
-        let g = super::geometry::geometry_of(size);
-        let n = u32::from(size);
-        let weight_missing = [0, w.get(P::Line1), w.get(P::Line2), w.get(P::Line3)];
-        let mut lines = 0;
-        for &l in g.lines() {
-            let (a, b) = ((own & l).count_ones(), (other & l).count_ones());
-            if b == 0 && a > 0 {
-                lines += weight_missing[(n - a).min(3) as usize];
-            } else if a == 0 && b > 0 {
-                lines -= weight_missing[(n - b).min(3) as usize];
-            }
-        }
-        let cubes = own.count_ones() as i32 - other.count_ones() as i32;
-        let tempo = (g.border & !other).count_ones() as i32 - (g.border & !own).count_ones() as i32;
-        let centre = CENTRE[usize::from(size - 3)];
-        let centres = (own & centre).count_ones() as i32 - (other & centre).count_ones() as i32;
-        let corners =
-            (own & g.corners).count_ones() as i32 - (other & g.corners).count_ones() as i32;
-        let s = lines
-            + w.get(P::Cube) * cubes
-            + w.get(P::Tempo) * tempo
-            + w.get(P::Centre) * centres
-            + w.get(P::Corner) * corners
-            + w.get(P::ToMove);
+        let f = features(size, own, other);
+        let s: i32 = f.iter().zip(&self.weights.0).map(|(&f, &w)| f * w).sum();
         s.clamp(-WIN_MIN + 1, WIN_MIN - 1)
     }
+}
+
+/// The evaluation's feature counts, indexed like [`PARAMS`] (own minus opponent's where a
+/// feature belongs to a side): open lines missing 1, 2 and 3+ cubes, cubes, tempo (border
+/// cubes the side may take), centre cells, corners, and 1 for having the move. The score
+/// is `sum(w[i] * f[i])` (before clamping), so Texel tuning fits the weights on these.
+#[must_use]
+pub fn features(size: u8, own: u32, other: u32) -> [i32; 8] {
+    let g = super::geometry::geometry_of(size);
+    let n = u32::from(size);
+    let mut missing = [0i32; 4];
+    for &l in g.lines() {
+        let (a, b) = ((own & l).count_ones(), (other & l).count_ones());
+        if b == 0 && a > 0 {
+            missing[(n - a).min(3) as usize] += 1;
+        } else if a == 0 && b > 0 {
+            missing[(n - b).min(3) as usize] -= 1;
+        }
+    }
+    let cubes = own.count_ones() as i32 - other.count_ones() as i32;
+    let tempo = (g.border & !other).count_ones() as i32 - (g.border & !own).count_ones() as i32;
+    let centre = CENTRE[usize::from(size - 3)];
+    let centres = (own & centre).count_ones() as i32 - (other & centre).count_ones() as i32;
+    let corners = (own & g.corners).count_ones() as i32 - (other & g.corners).count_ones() as i32;
+    let mut f = [0i32; 8];
+    f[P::Line1 as usize] = missing[1];
+    f[P::Line2 as usize] = missing[2];
+    f[P::Line3 as usize] = missing[3];
+    f[P::Cube as usize] = cubes;
+    f[P::Tempo as usize] = tempo;
+    f[P::Centre as usize] = centres;
+    f[P::Corner as usize] = corners;
+    f[P::ToMove as usize] = 1;
+    f
 }
 
 impl<const FOUR: bool> Evaluator<Position<FOUR>> for Eval {

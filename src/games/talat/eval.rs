@@ -61,90 +61,115 @@ impl Eval {
     }
 
     /// Each colour slot's estimated final points in centi-points, indexed by seat (entries
-    /// past the seat count are 0).
+    /// past the seat count are 0): each seat's [`features`] row dotted with
+    /// `[1, weights...]`.
     #[must_use]
     pub fn estimates<const TWO: bool>(&self, pos: &Position<TWO>) -> [i32; 3] {
-        let w = &self.weights;
+        let f = features(pos);
         let mut est = [0i32; 3];
-        for (seat, e) in est.iter_mut().enumerate().take(Position::<TWO>::SEATS) {
-            let caps: u32 = (0..3).map(|v| pos.taken(seat, v).count_ones()).sum();
-            *e = 100 * CAPTURE_POINTS * caps as i32;
-        }
-        let to_move = pos.seat_to_move();
-        for b in BoardId::ALL {
-            let board = pos.board(b);
-            let ctrl = [
-                controller(TWO, b, Side::Lower),
-                controller(TWO, b, Side::Upper),
-            ];
-            if pos.is_frozen(b) {
-                for side in Side::BOTH {
-                    let n = (board.occ[side.index()] & side.goal_row()).count_ones() as i32;
-                    est[ctrl[side.index()]] += 100 * GOAL_POINTS * n;
-                }
-                continue;
-            }
-            let mut attacked = [0u32; 2];
-            for side in Side::BOTH {
-                let s = side.index();
-                let c = ctrl[s];
-                let threat = if c == to_move {
-                    w.get(P::ThreatToMove)
-                } else {
-                    w.get(P::Threat)
-                };
-                let mut towers = board.occ[s];
-                while towers != 0 {
-                    let sq = towers.trailing_zeros() as usize;
-                    towers &= towers - 1;
-                    let goal = STEPS[s][sq] == 0;
-                    est[c] += w.get(P::Tower);
-                    if goal {
-                        est[c] += w.get(P::GoalLive);
-                    } else {
-                        let rows = if side == Side::Lower {
-                            sq / 5
-                        } else {
-                            4 - sq / 5
-                        };
-                        est[c] += w.get(P::Advance) * rows as i32;
-                    }
-                    let caps = board.captures_from(side, sq);
-                    attacked[1 - s] |= caps;
-                    est[c] += threat * caps.count_ones() as i32;
-                }
-            }
-            for side in Side::BOTH {
-                est[ctrl[side.index()]] +=
-                    w.get(P::Attacked) * attacked[side.index()].count_ones() as i32;
-            }
-            // Related pairs that may still meet, credited to the stronger tower's seat.
-            let mut xs = board.occ[0];
-            while xs != 0 {
-                let sx = xs.trailing_zeros() as usize;
-                xs &= xs - 1;
-                let kx = board.kind_at(sx);
-                let mut ys = board.occ[1];
-                while ys != 0 {
-                    let sy = ys.trailing_zeros() as usize;
-                    ys &= ys - 1;
-                    let ky = board.kind_at(sy);
-                    let g = (sy / 5) as i32 - (sx / 5) as i32;
-                    let df = ((sx % 5) as i32 - (sy % 5) as i32).abs();
-                    if g < 0 || df > g + 1 {
-                        continue;
-                    }
-                    if CAPTURES[kx] >> ky & 1 != 0 {
-                        est[ctrl[0]] += w.get(P::Reach);
-                    }
-                    if CAPTURES[ky] >> kx & 1 != 0 {
-                        est[ctrl[1]] += w.get(P::Reach);
-                    }
-                }
-            }
+        for (e, row) in est.iter_mut().zip(&f) {
+            *e = row[0]
+                + row[1..]
+                    .iter()
+                    .zip(&self.weights.0)
+                    .map(|(&c, &w)| c * w)
+                    .sum::<i32>();
         }
         est
     }
+}
+
+/// Columns of a [`features`] row: the realised centi-points, then one count per weight.
+pub const FEATURES: usize = 1 + PARAMS.len();
+
+/// Each seat's evaluation terms (rows indexed by seat; rows past the seat count are 0):
+/// column 0 the centi-points already realised (captures, goal-row towers on frozen
+/// boards), column `1 + i` the count of weight `i`'s feature ([`PARAMS`] order) on the live
+/// boards: towers, towers on a goal row, rows advanced, captures available (split by
+/// whether the tower's seat is to move), own towers under attack, and related pairs that
+/// may still meet. A seat's estimate is `row[0] + sum(w[i] * row[1 + i])`, so Texel tuning
+/// fits the weights on these.
+#[must_use]
+pub fn features<const TWO: bool>(pos: &Position<TWO>) -> [[i32; FEATURES]; 3] {
+    let mut f = [[0i32; FEATURES]; 3];
+    let col = |p: P| 1 + p as usize;
+    for (seat, row) in f.iter_mut().enumerate().take(Position::<TWO>::SEATS) {
+        let caps: u32 = (0..3).map(|v| pos.taken(seat, v).count_ones()).sum();
+        row[0] = 100 * CAPTURE_POINTS * caps as i32;
+    }
+    let to_move = pos.seat_to_move();
+    for b in BoardId::ALL {
+        let board = pos.board(b);
+        let ctrl = [
+            controller(TWO, b, Side::Lower),
+            controller(TWO, b, Side::Upper),
+        ];
+        if pos.is_frozen(b) {
+            for side in Side::BOTH {
+                let n = (board.occ[side.index()] & side.goal_row()).count_ones() as i32;
+                f[ctrl[side.index()]][0] += 100 * GOAL_POINTS * n;
+            }
+            continue;
+        }
+        let mut attacked = [0u32; 2];
+        for side in Side::BOTH {
+            let s = side.index();
+            let c = ctrl[s];
+            let threat = if c == to_move {
+                col(P::ThreatToMove)
+            } else {
+                col(P::Threat)
+            };
+            let mut towers = board.occ[s];
+            while towers != 0 {
+                let sq = towers.trailing_zeros() as usize;
+                towers &= towers - 1;
+                let goal = STEPS[s][sq] == 0;
+                f[c][col(P::Tower)] += 1;
+                if goal {
+                    f[c][col(P::GoalLive)] += 1;
+                } else {
+                    let rows = if side == Side::Lower {
+                        sq / 5
+                    } else {
+                        4 - sq / 5
+                    };
+                    f[c][col(P::Advance)] += rows as i32;
+                }
+                let caps = board.captures_from(side, sq);
+                attacked[1 - s] |= caps;
+                f[c][threat] += caps.count_ones() as i32;
+            }
+        }
+        for side in Side::BOTH {
+            f[ctrl[side.index()]][col(P::Attacked)] += attacked[side.index()].count_ones() as i32;
+        }
+        // Related pairs that may still meet, credited to the stronger tower's seat.
+        let mut xs = board.occ[0];
+        while xs != 0 {
+            let sx = xs.trailing_zeros() as usize;
+            xs &= xs - 1;
+            let kx = board.kind_at(sx);
+            let mut ys = board.occ[1];
+            while ys != 0 {
+                let sy = ys.trailing_zeros() as usize;
+                ys &= ys - 1;
+                let ky = board.kind_at(sy);
+                let g = (sy / 5) as i32 - (sx / 5) as i32;
+                let df = ((sx % 5) as i32 - (sy % 5) as i32).abs();
+                if g < 0 || df > g + 1 {
+                    continue;
+                }
+                if CAPTURES[kx] >> ky & 1 != 0 {
+                    f[ctrl[0]][col(P::Reach)] += 1;
+                }
+                if CAPTURES[ky] >> kx & 1 != 0 {
+                    f[ctrl[1]][col(P::Reach)] += 1;
+                }
+            }
+        }
+    }
+    f
 }
 
 /// Terminal utility of `seat`: its outcome margin in centi-points (`OUTCOME_SCALE` units

@@ -1,0 +1,22 @@
+//! Quixo specifics of tuning: Texel rows from the evaluation's feature counts.
+
+use super::selfplay::Sample;
+use super::texel::{TexelData, TexelGame, result_of};
+use crate::games::quixo::Position;
+use crate::games::quixo::eval::{PARAMS, features};
+
+/// One row per sample: the side to move's team's [`features`], labelled with the game's
+/// result for that team (1 win, 0.5 draw by repetition, 0 loss).
+impl<const FOUR: bool> TexelGame for Position<FOUR> {
+    const REGISTRY: &'static [super::Param] = PARAMS;
+    const TITLE: &'static str = "Quixo evaluation weights (both game ids)";
+    const UNIT: &'static str = crate::games::quixo::SCORE_UNIT;
+
+    fn add_rows(sample: &Sample, data: &mut TexelData) -> Result<(), String> {
+        let pos: Self = sample.position.parse().map_err(|e| format!("{e}"))?;
+        let (own, other) = pos.own_other();
+        let f = features(pos.size(), own, other).map(|x| x as f32);
+        data.push(&f, result_of(sample.target()));
+        Ok(())
+    }
+}
