@@ -202,7 +202,7 @@ fn tune_commands_fit_write_and_resume_from_their_checkpoints() {
             "--method",
             "spsa",
             "--engine",
-            "othello-ab-d1",
+            "othello-gtp-rhino",
             "--out",
             "x.txt",
         ],
@@ -218,6 +218,238 @@ fn tune_commands_fit_write_and_resume_from_their_checkpoints() {
             err.starts_with("error: ") && err.lines().count() == 1,
             "{err}"
         );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Self-play, Texel and SPSA for Quixo and both Talat variants from the command line:
+/// data files with the game's labels, weights files the engines load, resume, and one-line
+/// errors for what a game cannot do.
+#[test]
+fn quixo_and_talat_selfplay_and_tuning_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("tessera-tune-qt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ok = |args: &[&str]| -> String {
+        let o = tessera().args(args).output().unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let path = |name: &str| dir.join(name).display().to_string();
+    for (game, engine, plies) in [
+        ("quixo", "name=q,depth=2,tt-mb=1", "2-10"),
+        ("talat", "name=t,algo=brs-plus,depth=1,tt-mb=1", "20-30"),
+        ("talat-2p", "name=t2,depth=2,tt-mb=1", "20-30"),
+    ] {
+        let data = path(&format!("{game}.txt"));
+        let said = ok(&[
+            "selfplay",
+            game,
+            "--engine",
+            engine,
+            "--games",
+            "12",
+            "--random-plies",
+            plies,
+            "--threads",
+            "2",
+            "--no-progress",
+            "--out",
+            &data,
+        ]);
+        assert!(said.contains("12 games"), "{said}");
+        let samples = selfplay::read(std::path::Path::new(&data)).unwrap();
+        assert!(samples.len() > 12 * 5, "{game}: {}", samples.len());
+        for s in &samples {
+            assert!(s.position.starts_with(game) || game == "quixo");
+            assert!(s.exact.is_none());
+            match game {
+                // Win, draw (repetition) or loss of the side to move's team.
+                "quixo" => assert!((-1..=1).contains(&s.result), "{s:?}"),
+                // Three seats: every seat's score, and the result is the side to move's
+                // score minus the best other seat's.
+                "talat" => {
+                    assert_eq!(s.scores.len(), 3, "{s:?}");
+                    let me = s
+                        .position
+                        .split(" to:")
+                        .nth(1)
+                        .unwrap()
+                        .chars()
+                        .next()
+                        .unwrap();
+                    let seat = "WGB".find(me).unwrap();
+                    let best_other = (0..3)
+                        .filter(|&o| o != seat)
+                        .map(|o| s.scores[o])
+                        .max()
+                        .unwrap();
+                    assert_eq!(s.result, s.scores[seat] - best_other, "{s:?}");
+                }
+                _ => assert!(s.scores.is_empty() && s.result % 10 == 0 || s.result.abs() < 200),
+            }
+        }
+        // Texel: 3 epochs, then resumed to 4; the weights file loads for the game.
+        let out = path(&format!("{game}-texel.txt"));
+        let first = ok(&[
+            "tune",
+            game,
+            "--method",
+            "texel",
+            "--epochs",
+            "3",
+            "--no-progress",
+            "--data",
+            &data,
+            "--out",
+            &out,
+        ]);
+        assert!(
+            first.contains("K = ") && first.contains("epoch    3: loss"),
+            "{first}"
+        );
+        let second = ok(&[
+            "tune",
+            game,
+            "--method",
+            "texel",
+            "--epochs",
+            "4",
+            "--no-progress",
+            "--data",
+            &data,
+            "--out",
+            &out,
+        ]);
+        assert!(
+            second.contains("at epoch 3") && second.contains("epoch    4:"),
+            "{second}"
+        );
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.contains(&format!("# command: tessera tune {game} --method texel")));
+        let weights = std::path::PathBuf::from(&out);
+        if game == "quixo" {
+            tessera::games::quixo::eval::Weights::load(&weights).unwrap();
+        } else {
+            tessera::games::talat::eval::Weights::load(&weights).unwrap();
+        }
+        // The tuned file plays: a best move with it.
+        ok(&["bestmove", game, "--depth", "2", "--weights", &out]);
+    }
+    // SPSA of the Talat evaluation weights: 2 iterations (six games each), then resumed.
+    let sp = path("talat-spsa.txt");
+    let args = |n: &str| {
+        vec![
+            "tune".to_string(),
+            "talat".into(),
+            "--method".into(),
+            "spsa".into(),
+            "--engine".into(),
+            "name=s,algo=brs-plus,depth=1,tt-mb=1".into(),
+            "--epochs".into(),
+            n.into(),
+            "--no-progress".into(),
+            "--out".into(),
+            sp.clone(),
+        ]
+    };
+    let a: Vec<String> = args("2");
+    let first = ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(first.contains("iteration    2: result"), "{first}");
+    let b: Vec<String> = args("3");
+    let second = ok(&b.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        second.contains("at iteration 2") && second.contains("iteration    3:"),
+        "{second}"
+    );
+    let text = std::fs::read_to_string(&sp).unwrap();
+    assert!(
+        text.contains("tuned by SPSA") && text.contains("goal_live"),
+        "{text}"
+    );
+    tessera::games::talat::eval::Weights::load(std::path::Path::new(&sp)).unwrap();
+    // Bad input: one line, exit 2.
+    let talat_data = path("talat.txt");
+    for (args, what) in [
+        (
+            vec![
+                "tune",
+                "quixo",
+                "--method",
+                "patterns",
+                "--data",
+                &talat_data,
+                "--out",
+                "x",
+            ],
+            "Othello pattern",
+        ),
+        (
+            vec![
+                "tune",
+                "talat-2p",
+                "--method",
+                "texel",
+                "--data",
+                &talat_data,
+                "--out",
+                "x",
+            ],
+            "sample 1",
+        ),
+        (
+            vec![
+                "tune",
+                "quixo-4p",
+                "--method",
+                "spsa",
+                "--engine",
+                "quixo-4p-ab-d3",
+                "--out",
+                "x",
+            ],
+            "quixo-4p",
+        ),
+        (
+            vec![
+                "selfplay",
+                "quixo",
+                "--engine",
+                "quixo-ab-d2",
+                "--games",
+                "1",
+                "--exact-empties",
+                "4",
+                "--out",
+                "x",
+            ],
+            "--exact-empties",
+        ),
+        (
+            vec![
+                "selfplay",
+                "talat",
+                "--engine",
+                "quixo-ab-d2",
+                "--games",
+                "1",
+                "--out",
+                "x",
+            ],
+            "plays quixo",
+        ),
+    ] {
+        let o = tessera().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(what),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }

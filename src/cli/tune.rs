@@ -128,30 +128,74 @@ fn need_data(args: &TuneArgs) -> Result<(), CliError> {
 }
 
 fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
-    match args.game {
-        GameId::Quixo4p | GameId::Talat => Err(CliError::input(
-            "--method spsa plays colour-swapped pairs of two engines: it takes othello, quixo or talat-2p",
-        )),
-        _ => dispatch!(args.game, spsa_fit(args)),
+    if args.game == GameId::Quixo4p {
+        return Err(CliError::input(
+            "--method spsa plays one engine per seat: it takes othello, quixo, talat or talat-2p, not the team game quixo-4p",
+        ));
+    }
+    dispatch!(args.game, spsa_fit(args))
+}
+
+/// The SPSA checkpoint text: seed, iterations done and the current values.
+fn spsa_checkpoint(state: &tessera::tuning::spsa::Spsa) -> String {
+    let theta: Vec<String> = state.theta.iter().map(|t| format!("{t:e}")).collect();
+    format!(
+        "spsa-checkpoint 1\nseed {}\nk {}\ntheta {}\n",
+        state.seed,
+        state.k,
+        theta.join(" ")
+    )
+}
+
+/// Parses [`spsa_checkpoint`] for `n` parameters: (seed, k, theta).
+fn parse_spsa_checkpoint(text: &str, n: usize) -> Option<(u64, usize, Vec<f64>)> {
+    let f: Vec<&str> = text.split_whitespace().collect();
+    match f.as_slice() {
+        [
+            "spsa-checkpoint",
+            "1",
+            "seed",
+            s,
+            "k",
+            k,
+            "theta",
+            rest @ ..,
+        ] if rest.len() == n => {
+            let theta = rest.iter().map(|t| t.parse().ok()).collect::<Option<_>>()?;
+            Some((s.parse().ok()?, k.parse().ok()?, theta))
+        }
+        _ => None,
     }
 }
 
-/// SPSA of the MCTS exploration constant for the two-seat game `G`.
-fn spsa_fit<G: CliGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
-    use tessera::engine::Algorithm;
+/// SPSA for game `G` (two or three seats): an MCTS engine's exploration constant, or any
+/// other built-in engine's evaluation weights, from matches of the `+` against the `-`
+/// perturbation (three seats: with a third engine at the current values).
+fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
+    use tessera::engine::{Algorithm, Protocol};
     use tessera::tournament::openings::OpeningSource;
-    use tessera::tuning::spsa::{MCTS_PARAMS, Schedule, Spsa, play_pair};
-    let text = args
-        .engine
-        .as_deref()
-        .ok_or_else(|| CliError::input("--method spsa needs --engine (an MCTS engine)"))?;
+    use tessera::tuning::spsa::{MCTS_PARAMS, Schedule, Spsa, play_match};
+    let text = args.engine.as_deref().ok_or_else(|| {
+        CliError::input(
+            "--method spsa needs --engine (MCTS: its exploration constant; other searches: the evaluation weights)",
+        )
+    })?;
     let base = super::selfplay::resolve_engine(text, G::ID)?;
-    if base.algo != Algorithm::Mcts {
+    if base.protocol != Protocol::Builtin {
         return Err(CliError::input(format!(
-            "--method spsa tunes the MCTS exploration constant: engine '{}' is not algo = \"mcts\"",
+            "--method spsa tunes a built-in engine: '{}' is an external program",
             base.name
         )));
     }
+    let mcts = base.algo == Algorithm::Mcts;
+    let registry = if mcts { MCTS_PARAMS } else { G::REGISTRY };
+    let what = if mcts {
+        "MCTS exploration constant (c = mcts_c_centi / 100)".to_string()
+    } else {
+        format!("{} for {} (algo {})", G::TITLE, base.name, base.algo.name())
+    };
+    // Build the base engine once, so a bad spec fails before any game.
+    G::make_player(&base).map_err(CliError::input)?;
     let r = f64::from(args.lr.unwrap_or(1.0));
     if !(r.is_finite() && r > 0.0) {
         return Err(CliError::input(format!("--lr must be > 0, got {r}")));
@@ -160,36 +204,34 @@ fn spsa_fit<G: CliGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
         .checkpoint
         .clone()
         .unwrap_or_else(|| args.out.with_extension("ckpt"));
-    let start = vec![
-        base.c
-            .map_or(MCTS_PARAMS[0].default, |c| (c * 100.0).round() as i32),
-    ];
+    let start = if mcts {
+        vec![
+            base.c
+                .map_or(MCTS_PARAMS[0].default, |c| (c * 100.0).round() as i32),
+        ]
+    } else {
+        G::weights_of(&base).map_err(CliError::input)?
+    };
     let mut state = Spsa::new(&start, args.seed);
     if !args.fresh {
         match std::fs::read_to_string(&ckpt) {
             Ok(t) => {
-                let bad = || {
-                    CliError::input(format!(
-                        "checkpoint {}: not an SPSA checkpoint",
-                        ckpt.display()
-                    ))
-                };
-                let f: Vec<&str> = t.split_whitespace().collect();
-                match f.as_slice() {
-                    ["spsa-checkpoint", "1", "seed", s, "k", k, "theta", th] => {
-                        state.seed = s.parse().map_err(|_| bad())?;
-                        state.k = k.parse().map_err(|_| bad())?;
-                        state.theta = vec![th.parse().map_err(|_| bad())?];
-                    }
-                    _ => return Err(bad()),
-                }
-                if state.seed != args.seed {
+                let (seed, k, theta) =
+                    parse_spsa_checkpoint(&t, registry.len()).ok_or_else(|| {
+                        CliError::input(format!(
+                            "checkpoint {}: not an SPSA checkpoint of {} parameters",
+                            ckpt.display(),
+                            registry.len()
+                        ))
+                    })?;
+                if seed != args.seed {
                     return Err(CliError::input(format!(
-                        "checkpoint {} was made with --seed {} (remove it or pass --fresh)",
-                        ckpt.display(),
-                        state.seed
+                        "checkpoint {} was made with --seed {seed} (remove it or pass --fresh)",
+                        ckpt.display()
                     )));
                 }
+                state.k = k;
+                state.theta = theta;
                 if !args.json {
                     say(format!(
                         "resuming from {} at iteration {}",
@@ -220,37 +262,59 @@ fn spsa_fit<G: CliGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
         .map_err(|e| CliError::failure(e.to_string()))?,
     );
     bar.set_position(state.k as u64);
+    let spec_of = |v: &[i32], tag: &str| {
+        let mut s = base.clone();
+        if mcts {
+            s.c = Some(f64::from(v[0]) / 100.0);
+        } else {
+            s.weight_values = Some(v.to_vec());
+        }
+        s.name = format!("{}{tag}", base.name);
+        s
+    };
+    let show = |v: &[f64]| -> String {
+        registry
+            .iter()
+            .zip(v)
+            .map(|(p, x)| format!("{} {x:.1}", p.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let three = G::start().seats() == 3;
+    let max_plies = G::DEFAULT_MAX_PLIES.min(1000) as usize;
+    let limits = base.limits();
     let mut sum = 0.0;
+    let first = state.k;
     while state.k < args.epochs {
-        let p = state.perturb(MCTS_PARAMS, &sched);
-        let spec_of = |v: i32, tag: &str| {
-            let mut s = base.clone();
-            s.c = Some(f64::from(v) / 100.0);
-            s.name = format!("{}{tag}", base.name);
-            s
+        let p = state.perturb(registry, &sched);
+        let mut plus = G::make_player(&spec_of(&p.plus, "+")).map_err(CliError::input)?;
+        let mut minus = G::make_player(&spec_of(&p.minus, "-")).map_err(CliError::input)?;
+        let mut third = if three {
+            Some(G::make_player(&spec_of(&state.values(), "=")).map_err(CliError::input)?)
+        } else {
+            None
         };
-        let (sp, sm) = (spec_of(p.plus[0], "+"), spec_of(p.minus[0], "-"));
-        let mut plus = G::make_player(&sp).map_err(CliError::input)?;
-        let mut minus = G::make_player(&sm).map_err(CliError::input)?;
         let opening = OpeningSource::RandomPlies(8)
             .opening::<G>(state.k, args.seed)
             .map_err(CliError::failure)?;
-        let res = play_pair(
+        let res = play_match(
             plus.as_mut(),
             minus.as_mut(),
-            (&sp.limits(), &sm.limits()),
+            match third.as_mut() {
+                Some(t) => Some(t.as_mut()),
+                None => None,
+            },
+            &limits,
             &opening.position,
-            G::DEFAULT_MAX_PLIES.min(1000) as usize,
+            max_plies,
         )
         .map_err(CliError::failure)?;
         sum += res;
-        state.update(MCTS_PARAMS, &sched, &p, res);
+        state.update(registry, &sched, &p, res);
         let line = format!(
-            "iteration {:>4}: c+ {:.2} c- {:.2} result {res:+.1}; c = {:.3}",
+            "iteration {:>4}: result {res:+.2}; {}",
             state.k,
-            f64::from(p.plus[0]) / 100.0,
-            f64::from(p.minus[0]) / 100.0,
-            state.theta[0] / 100.0
+            show(&state.theta)
         );
         if args.json {
         } else if bar.is_hidden() {
@@ -258,54 +322,59 @@ fn spsa_fit<G: CliGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
         } else {
             bar.println(&line);
         }
-        bar.set_message(format!("c = {:.3}", state.theta[0] / 100.0));
         bar.inc(1);
-        std::fs::write(
-            &ckpt,
-            format!(
-                "spsa-checkpoint 1\nseed {}\nk {}\ntheta {}\n",
-                state.seed, state.k, state.theta[0]
-            ),
-        )
-        .map_err(|e| CliError::input(format!("cannot write checkpoint {}: {e}", ckpt.display())))?;
+        std::fs::write(&ckpt, spsa_checkpoint(&state)).map_err(|e| {
+            CliError::input(format!("cannot write checkpoint {}: {e}", ckpt.display()))
+        })?;
     }
     bar.finish_and_clear();
     let values = state.values();
+    let seatings = if three {
+        "the six seat orders of +, - and the current values"
+    } else {
+        "one colour-swapped pair"
+    };
     let header = vec![
-        format!(
-            "{} MCTS exploration constant (c = mcts_c_centi / 100), tuned by SPSA",
-            G::ID
-        ),
+        format!("{} {what}, tuned by SPSA", G::ID),
         format!("command: {}", tessera::tuning::command_line()),
         format!(
-            "engine {} (start c {:.2}), {} iterations of one colour-swapped pair from 8 random plies, \
-             schedule a = {r} c^2, A = {:.0}, alpha 0.602, gamma 0.101, c = {} centi; date {}",
+            "engine {} (start {}), {} iterations of {seatings} from 8 random plies, \
+             schedule a = {r} c^2, A = {:.0}, alpha 0.602, gamma 0.101, c = each parameter's step; date {}",
             base.name,
-            f64::from(start[0]) / 100.0,
+            start
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
             state.k,
             sched.big_a,
-            MCTS_PARAMS[0].step,
             tessera::tuning::utc_date()
         ),
     ];
     std::fs::write(
         &args.out,
-        tessera::tuning::params::to_text(MCTS_PARAMS, &values, &header),
+        tessera::tuning::params::to_text(registry, &values, &header),
     )
     .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
+    let played = (state.k - first).max(1) as f64;
     if args.json {
+        let map: serde_json::Map<String, serde_json::Value> = registry
+            .iter()
+            .zip(&values)
+            .map(|(p, &v)| (p.name.to_string(), serde_json::json!(v)))
+            .collect();
         print_json(&serde_json::json!({
             "iterations": state.k,
-            "c": state.theta[0] / 100.0,
+            "values": map,
             "out": args.out.display().to_string(),
         }));
     } else {
         say(format!(
-            "wrote {}: c = {:.2} after {} iterations (mean pair result of + {:+.3})",
+            "wrote {}: {} after {} iterations (mean result of + {:+.3})",
             args.out.display(),
-            state.theta[0] / 100.0,
+            show(&state.theta),
             state.k,
-            sum / args.epochs.max(1) as f64
+            sum / played
         ));
     }
     Ok(ExitCode::SUCCESS)

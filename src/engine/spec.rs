@@ -94,9 +94,15 @@ pub struct EngineSpec {
     /// Transposition table size, MiB.
     #[serde(default = "default_tt_mb", rename = "tt-mb", alias = "tt_mb")]
     pub tt_mb: usize,
-    /// Evaluation weights file (JSON, see `tuning/`); default weights when absent.
+    /// Evaluation weights file (text or JSON, see `tuning/`; or a `builtin:` name); default
+    /// weights when absent.
     #[serde(default)]
     pub weights: Option<PathBuf>,
+    /// Evaluation weights as values in the registry's order, taking precedence over
+    /// `weights`: how SPSA builds its perturbed engines. Never read from or written to
+    /// files.
+    #[serde(skip)]
+    pub weight_values: Option<Vec<i32>>,
     /// Othello: solve exactly at this many empties or fewer.
     #[serde(default, rename = "exact-empties", alias = "exact_empties")]
     pub exact_empties: Option<u32>,

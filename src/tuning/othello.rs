@@ -41,6 +41,10 @@ impl crate::tuning::texel::TexelGame for Position {
     const TITLE: &'static str = "Othello baseline evaluation weights";
     const UNIT: &'static str = "centi-discs";
 
+    fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String> {
+        crate::games::othello::eval::Weights::for_spec(spec).map(|w| w.0)
+    }
+
     fn add_rows(
         sample: &crate::tuning::selfplay::Sample,
         data: &mut crate::tuning::texel::TexelData,

@@ -123,6 +123,29 @@ pub fn parse_text(
     Ok((values, header))
 }
 
+/// Checks `values` against `registry`: one value per parameter, each inside its range.
+///
+/// # Errors
+/// The count or the first value out of range, named.
+pub fn check_values(registry: &[Param], values: &[i32]) -> Result<(), String> {
+    if values.len() != registry.len() {
+        return Err(format!(
+            "{} weight values, expected {}",
+            values.len(),
+            registry.len()
+        ));
+    }
+    for (p, &v) in registry.iter().zip(values) {
+        if v < p.min || v > p.max {
+            return Err(format!(
+                "weight '{}' = {v} is outside [{}, {}]",
+                p.name, p.min, p.max
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The text form of `values` (registry order): the `header` lines as `# ` comments, then
 /// `name value min max` for every parameter, names padded to one column.
 #[must_use]
@@ -288,6 +311,31 @@ macro_rules! eval_weights {
                     _ => {}
                 }
                 $crate::tuning::params::load(PARAMS, path).map(Self)
+            }
+
+            /// The weights an engine specification asks for: its `weight_values` (checked
+            /// against the registry), else its `weights` file ([`Weights::load`]), else the
+            /// defaults.
+            ///
+            /// # Errors
+            /// Values of the wrong count or out of range, or as [`Weights::load`].
+            pub fn for_spec(spec: &$crate::engine::EngineSpec) -> Result<Self, String> {
+                if let Some(v) = &spec.weight_values {
+                    return Self::from_values(v.clone());
+                }
+                match &spec.weights {
+                    Some(path) => Self::load(path),
+                    None => Ok(Self::default()),
+                }
+            }
+
+            /// Weights from values in registry order.
+            ///
+            /// # Errors
+            /// The wrong number of values, or one outside its parameter's range.
+            pub fn from_values(values: Vec<i32>) -> Result<Self, String> {
+                $crate::tuning::params::check_values(PARAMS, &values)?;
+                Ok(Self(values))
             }
 
             /// Names of the weights files compiled into the binary (besides

@@ -12,6 +12,10 @@ impl<const FOUR: bool> TexelGame for Position<FOUR> {
     const TITLE: &'static str = "Quixo evaluation weights (both game ids)";
     const UNIT: &'static str = crate::games::quixo::SCORE_UNIT;
 
+    fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String> {
+        crate::games::quixo::eval::Weights::for_spec(spec).map(|w| w.0)
+    }
+
     fn add_rows(sample: &Sample, data: &mut TexelData) -> Result<(), String> {
         let pos: Self = sample.position.parse().map_err(|e| format!("{e}"))?;
         let (own, other) = pos.own_other();

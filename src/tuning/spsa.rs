@@ -17,8 +17,14 @@
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+use std::collections::HashMap;
+
 use super::Param;
+use crate::engine::Player;
+use crate::game::{Game, Seat};
+use crate::search::Limits;
 use crate::tournament::openings::derive_seed;
+use crate::tournament::record::GameRecord;
 
 /// Schedule constants.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -152,52 +158,75 @@ pub const MCTS_PARAMS: &[crate::tuning::Param] = &[crate::tuning::Param {
     step: 15,
 }];
 
-/// Plays a colour-swapped pair from `start` between `plus` and `minus` (each seat's
-/// limits from its spec) and returns `plus`'s mean score minus `minus`'s, in [-1, 1]
-/// (win 1, draw 1/2, loss 0 per game). Games longer than `max_plies` count as draws.
+/// Plays `plus` against `minus` from `start` in every seating and returns the mean points
+/// of `plus` minus the mean points of `minus`, in [-1, 1] (points from places as in
+/// tournaments: first 1, last 0, shared places split). Two seats: both colours (a
+/// colour-swapped pair). Three seats: the six orders of `plus`, `minus` and `third` (an
+/// engine at the current values), so neither side always moves right after the other.
+/// Games that repeat a position three times ([`Game::REPETITION_DRAWS`]) or reach
+/// `max_plies` plies count as draws. All engines play at `limits`.
 ///
 /// # Errors
-/// An engine that fails or gives no move.
-pub fn play_pair<G: crate::game::Game>(
-    plus: &mut dyn crate::engine::Player<G>,
-    minus: &mut dyn crate::engine::Player<G>,
-    limits: (&crate::search::Limits, &crate::search::Limits),
+/// An engine that fails or gives no move; a game of more than three seats, or of three
+/// without `third`.
+pub fn play_match<'a, G: Game>(
+    plus: &'a mut dyn Player<G>,
+    minus: &'a mut dyn Player<G>,
+    third: Option<&'a mut dyn Player<G>>,
+    limits: &Limits,
     start: &G,
     max_plies: usize,
 ) -> Result<f64, String> {
-    use crate::game::Seat;
+    let n = start.seats();
+    let seatings: &[[usize; 3]] = match (n, third.is_some()) {
+        (2, _) => &[[0, 1, 2], [1, 0, 2]],
+        (3, true) => &[
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ],
+        (3, false) => return Err("a three-seat SPSA match needs a third engine".into()),
+        _ => return Err(format!("SPSA matches take two or three seats, not {n}")),
+    };
+    let mut players: Vec<&'a mut dyn Player<G>> = vec![plus, minus];
+    players.extend(third);
     let mut total = 0.0;
-    for plus_seat in [0u8, 1] {
-        plus.new_game();
-        minus.new_game();
+    for seating in seatings {
+        // seating[s]: the player (0 plus, 1 minus, 2 third) at seat s.
+        for p in &mut players {
+            p.new_game();
+        }
         let mut pos = start.clone();
+        let mut seen: HashMap<u64, u32> = HashMap::new();
         let mut plies = 0;
-        let score = loop {
+        let points = loop {
             if let Some(o) = pos.outcome() {
-                break match o.rank(Seat(plus_seat)).cmp(&o.rank(Seat(1 - plus_seat))) {
-                    std::cmp::Ordering::Less => 1.0,
-                    std::cmp::Ordering::Equal => 0.5,
-                    std::cmp::Ordering::Greater => 0.0,
-                };
+                let ranks: Vec<usize> = (0..n).map(|s| o.rank(Seat(s as u8))).collect();
+                break GameRecord::points_from_ranks(&ranks);
             }
-            if plies >= max_plies {
-                break 0.5;
-            }
-            let t = if pos.to_move() == Seat(plus_seat) {
-                plus.choose(&pos, limits.0)?
-            } else {
-                minus.choose(&pos, limits.1)?
+            let repeated = G::REPETITION_DRAWS && {
+                let c = seen.entry(pos.key()).or_default();
+                *c += 1;
+                *c >= 3
             };
+            if repeated || plies >= max_plies {
+                break vec![0.5; n];
+            }
+            let who = seating[pos.to_move().index()];
+            let t = players[who].choose(&pos, limits)?;
             let mv = t
                 .best_move
                 .ok_or_else(|| format!("engine gave no move in {pos}"))?;
             pos = pos.play(mv);
             plies += 1;
         };
-        total += score;
+        let seat_of = |who: usize| seating[..n].iter().position(|&w| w == who).expect("seated");
+        total += points[seat_of(0)] - points[seat_of(1)];
     }
-    // Mean score of plus minus mean score of minus: 2 * (total / 2) - 1.
-    Ok(total - 1.0)
+    Ok(total / seatings.len() as f64)
 }
 
 #[cfg(test)]

@@ -27,6 +27,10 @@ impl<const TWO: bool> TexelGame for Position<TWO> {
     const TITLE: &'static str = "Talat evaluation weights (both variants)";
     const UNIT: &'static str = crate::games::talat::SCORE_UNIT;
 
+    fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String> {
+        crate::games::talat::eval::Weights::for_spec(spec).map(|w| w.0)
+    }
+
     fn add_rows(sample: &Sample, data: &mut TexelData) -> Result<(), String> {
         let pos: Self = sample.position.parse().map_err(|e| format!("{e}"))?;
         let f = features(&pos);

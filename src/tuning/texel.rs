@@ -288,6 +288,12 @@ pub trait TexelGame {
     /// Unit of the evaluation's scores (e.g. "centi-discs").
     const UNIT: &'static str;
 
+    /// The evaluation weights (registry order) an engine specification asks for.
+    ///
+    /// # Errors
+    /// As the game's `Weights::for_spec` (an unreadable or bad weights file).
+    fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String>;
+
     /// Adds the rows of `sample` to `data` (width `REGISTRY.len()`).
     ///
     /// # Errors

@@ -89,9 +89,10 @@ pub fn make_player(
     spec.expect_game("othello")?;
     match (spec.protocol, spec.algo) {
         (Protocol::Builtin, Algorithm::Alphabeta) => {
-            let eval = match &spec.weights {
-                Some(path) => eval::Eval::load(path)?,
-                None => eval::Eval::default(),
+            let eval = match (&spec.weight_values, &spec.weights) {
+                (Some(_), _) => eval::Eval::new(eval::Weights::for_spec(spec)?),
+                (None, Some(path)) => eval::Eval::load(path)?,
+                (None, None) => eval::Eval::default(),
             };
             let exact = spec.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES);
             Ok(Box::new(

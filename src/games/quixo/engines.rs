@@ -97,10 +97,7 @@ pub fn make_player<const FOUR: bool>(
     }
     match (spec.protocol, spec.algo) {
         (Protocol::Builtin, Algorithm::Alphabeta) => {
-            let weights = match &spec.weights {
-                Some(path) => Weights::load(path)?,
-                None => Weights::default(),
-            };
+            let weights = Weights::for_spec(spec)?;
             Ok(Box::new(
                 alphabeta_engine::<FOUR>(spec.name.clone(), weights, spec.tt_mb)
                     .with_threads(spec.threads.unwrap_or(1)),

@@ -153,10 +153,7 @@ pub fn make_player(
                 .to_string(),
         ),
         _ => {
-            let weights = match &spec.weights {
-                Some(path) => eval::Weights::load(path)?,
-                None => eval::Weights::default(),
-            };
+            let weights = eval::Weights::for_spec(spec)?;
             Ok(Box::new(MultiEngine::<Talat, eval::Eval>::from_spec(
                 spec,
                 eval::Eval::new(weights),
@@ -179,10 +176,7 @@ pub fn make_player_2p(
     spec.expect_game("talat-2p")?;
     match (spec.protocol, spec.algo) {
         (Protocol::Builtin, Algorithm::Alphabeta) => {
-            let weights = match &spec.weights {
-                Some(path) => eval::Weights::load(path)?,
-                None => eval::Weights::default(),
-            };
+            let weights = eval::Weights::for_spec(spec)?;
             Ok(Box::new(
                 alphabeta_engine(spec.name.clone(), weights, spec.tt_mb)
                     .with_threads(spec.threads.unwrap_or(1)),
