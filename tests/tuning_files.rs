@@ -73,3 +73,75 @@ fn othello_texel_weights_file_loads_and_says_how_it_was_made() {
     let lines = text.lines().filter(|l| !l.starts_with('#')).count();
     assert_eq!(lines, PARAMS.len());
 }
+
+/// A shipped Texel file: loads for its registry, differs from the defaults, names how it was
+/// made and what it gained, lists every weight, and is what `builtin:texel` embeds.
+fn check_texel_file(
+    file: &str,
+    registry: &[tessera::tuning::Param],
+    load: &dyn Fn(&std::path::Path) -> Result<Vec<i32>, String>,
+    must_say: &[&str],
+) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let w = load(&path).unwrap();
+    assert_ne!(w, tessera::tuning::params::defaults(registry), "{file}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    for what in must_say.iter().chain(&["Elo", "seed", "date"]) {
+        assert!(text.contains(what), "{file}: header lacks '{what}'");
+    }
+    let lines = text.lines().filter(|l| !l.starts_with('#')).count();
+    assert_eq!(lines, registry.len(), "{file}");
+    assert_eq!(load(std::path::Path::new("builtin:texel")).unwrap(), w);
+}
+
+#[test]
+fn quixo_texel_weights_file_loads_and_says_how_it_was_made() {
+    use tessera::games::quixo::eval::{PARAMS, Weights};
+    check_texel_file(
+        "tuning/quixo-texel.txt",
+        PARAMS,
+        &|p| Weights::load(p).map(|w| w.0),
+        &[
+            "tessera tune quixo --method texel",
+            "tessera selfplay quixo",
+        ],
+    );
+    // The hand-set defaults file still equals the built-in defaults.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/quixo-baseline.json");
+    assert_eq!(Weights::load(&path).unwrap(), Weights::default());
+    assert_eq!(
+        Weights::load(std::path::Path::new("builtin:baseline")).unwrap(),
+        Weights::default()
+    );
+}
+
+#[test]
+fn talat_texel_weights_file_loads_and_says_how_it_was_made() {
+    use tessera::games::talat::eval::{PARAMS, Weights};
+    check_texel_file(
+        "tuning/talat-texel.txt",
+        PARAMS,
+        &|p| Weights::load(p).map(|w| w.0),
+        &[
+            "tessera tune talat-2p --method texel",
+            "tessera selfplay talat-2p",
+            "three seats",
+        ],
+    );
+}
+
+#[test]
+fn unknown_builtin_weights_are_named_with_the_valid_ones() {
+    let e = tessera::games::quixo::eval::Weights::load(std::path::Path::new("builtin:nope"))
+        .unwrap_err();
+    assert_eq!(
+        e,
+        "unknown built-in weights 'builtin:nope' (valid: builtin:baseline, builtin:texel)"
+    );
+    let e =
+        tessera::games::othello::eval::Eval::load(std::path::Path::new("builtin:x")).unwrap_err();
+    assert!(
+        e.contains("builtin:patterns, builtin:baseline, builtin:texel"),
+        "{e}"
+    );
+}

@@ -19,11 +19,14 @@ const MOVE_HELP: &str = "Moves: a placement H3@WG:c1 (tower kind T/S/H = triangl
     diagonally forward), a capture WG:c2xd2 (forward, diagonally forward or sideways), or pass \
     (played for you when forced). Boards WG, GB, BW; files a..e, rows 1..5. Also 'help', 'quit'.";
 
+/// The weights of `--weights`; default the Texel-tuned ones (tuning/talat-texel.txt,
+/// embedded).
 fn weights(args: &EngineArgs) -> Result<Weights, CliError> {
-    match &args.weights {
-        Some(path) => Weights::load(path).map_err(CliError::input),
-        None => Ok(Weights::default()),
-    }
+    let path = args
+        .weights
+        .clone()
+        .unwrap_or_else(|| "builtin:texel".into());
+    Weights::load(&path).map_err(CliError::input)
 }
 
 /// Bench positions spanning the game: random openings of 0-18 placements (setup) and of

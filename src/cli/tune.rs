@@ -66,6 +66,9 @@ pub struct TuneArgs {
     /// [default 1]; spsa: the ratio r of the step a = r c^2 [default 1]
     #[arg(long, value_name = "X")]
     pub lr: Option<f32>,
+    /// SPSA: multiply every parameter's perturbation c (its registry step) by this
+    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    pub c_scale: f32,
     /// L2 penalty, in occurrences: a configuration seen k times keeps about k / (k + L) of
     /// its mean residual
     #[arg(long, value_name = "L", default_value_t = 4.0)]
@@ -250,6 +253,20 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
         }
     }
     let sched = Schedule::fishtest(args.epochs, r);
+    // Each parameter's perturbation c: its registry step times --c-scale.
+    let scale = f64::from(args.c_scale);
+    if !(scale.is_finite() && scale > 0.0 && scale <= 100.0) {
+        return Err(CliError::input(format!(
+            "--c-scale must be in (0, 100], got {scale}"
+        )));
+    }
+    let perturbed: Vec<tessera::tuning::Param> = registry
+        .iter()
+        .map(|p| tessera::tuning::Param {
+            step: ((f64::from(p.step) * scale).round() as i32).max(1),
+            ..*p
+        })
+        .collect();
     let bar = if args.no_progress || args.json {
         ProgressBar::hidden()
     } else {
@@ -286,7 +303,7 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
     let mut sum = 0.0;
     let first = state.k;
     while state.k < args.epochs {
-        let p = state.perturb(registry, &sched);
+        let p = state.perturb(&perturbed, &sched);
         let mut plus = G::make_player(&spec_of(&p.plus, "+")).map_err(CliError::input)?;
         let mut minus = G::make_player(&spec_of(&p.minus, "-")).map_err(CliError::input)?;
         let mut third = if three {
@@ -304,13 +321,13 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
                 Some(t) => Some(t.as_mut()),
                 None => None,
             },
-            &limits,
+            [&limits; 3],
             &opening.position,
             max_plies,
         )
         .map_err(CliError::failure)?;
         sum += res;
-        state.update(registry, &sched, &p, res);
+        state.update(&perturbed, &sched, &p, res);
         let line = format!(
             "iteration {:>4}: result {res:+.2}; {}",
             state.k,
@@ -339,7 +356,7 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
         format!("command: {}", tessera::tuning::command_line()),
         format!(
             "engine {} (start {}), {} iterations of {seatings} from 8 random plies, \
-             schedule a = {r} c^2, A = {:.0}, alpha 0.602, gamma 0.101, c = each parameter's step; date {}",
+             schedule a = {r} c^2, A = {:.0}, alpha 0.602, gamma 0.101, c = {} x each parameter's step; date {}",
             base.name,
             start
                 .iter()
@@ -348,6 +365,7 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
                 .join(" "),
             state.k,
             sched.big_a,
+            args.c_scale,
             tessera::tuning::utc_date()
         ),
     ];

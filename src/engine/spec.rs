@@ -282,6 +282,42 @@ const BUILTIN: &[(&str, &str)] = &[
         "talat-paranoid-t25",
         include_str!("../../engines/talat-paranoid-t25.toml"),
     ),
+    (
+        "quixo-texel-d4",
+        include_str!("../../engines/quixo-texel-d4.toml"),
+    ),
+    (
+        "quixo-texel-t100",
+        include_str!("../../engines/quixo-texel-t100.toml"),
+    ),
+    (
+        "quixo-4p-texel-d3",
+        include_str!("../../engines/quixo-4p-texel-d3.toml"),
+    ),
+    (
+        "talat-2p-ab-d4",
+        include_str!("../../engines/talat-2p-ab-d4.toml"),
+    ),
+    (
+        "talat-2p-texel-d4",
+        include_str!("../../engines/talat-2p-texel-d4.toml"),
+    ),
+    (
+        "talat-2p-texel-t100",
+        include_str!("../../engines/talat-2p-texel-t100.toml"),
+    ),
+    (
+        "talat-brs-plus-d4",
+        include_str!("../../engines/talat-brs-plus-d4.toml"),
+    ),
+    (
+        "talat-brs-plus-texel-d4",
+        include_str!("../../engines/talat-brs-plus-texel-d4.toml"),
+    ),
+    (
+        "talat-brs-plus-texel-t100",
+        include_str!("../../engines/talat-brs-plus-texel-t100.toml"),
+    ),
 ];
 
 /// Defaults that depend on the game: three-player `talat` has no alpha-beta (two-sided),

@@ -308,6 +308,15 @@ macro_rules! eval_weights {
                     $(Some($bname) => {
                         return Self::from_text($btext, concat!($borigin, " (embedded)"));
                     })*
+                    Some(name) if name.starts_with("builtin:") => {
+                        let mut valid = vec!["builtin:baseline"];
+                        valid.extend(Self::BUILTIN.iter().map(|(n, _)| *n));
+                        return Err(format!(
+                            "unknown built-in weights '{}' (valid: {})",
+                            $crate::game::shown(name),
+                            valid.join(", ")
+                        ));
+                    }
                     _ => {}
                 }
                 $crate::tuning::params::load(PARAMS, path).map(Self)

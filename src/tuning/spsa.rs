@@ -164,7 +164,8 @@ pub const MCTS_PARAMS: &[crate::tuning::Param] = &[crate::tuning::Param {
 /// colour-swapped pair). Three seats: the six orders of `plus`, `minus` and `third` (an
 /// engine at the current values), so neither side always moves right after the other.
 /// Games that repeat a position three times ([`Game::REPETITION_DRAWS`]) or reach
-/// `max_plies` plies count as draws. All engines play at `limits`.
+/// `max_plies` plies count as draws. `limits[i]` are the limits of plus (0), minus (1) and
+/// third (2); SPSA gives all three the same.
 ///
 /// # Errors
 /// An engine that fails or gives no move; a game of more than three seats, or of three
@@ -173,7 +174,7 @@ pub fn play_match<'a, G: Game>(
     plus: &'a mut dyn Player<G>,
     minus: &'a mut dyn Player<G>,
     third: Option<&'a mut dyn Player<G>>,
-    limits: &Limits,
+    limits: [&Limits; 3],
     start: &G,
     max_plies: usize,
 ) -> Result<f64, String> {
@@ -216,7 +217,7 @@ pub fn play_match<'a, G: Game>(
                 break vec![0.5; n];
             }
             let who = seating[pos.to_move().index()];
-            let t = players[who].choose(&pos, limits)?;
+            let t = players[who].choose(&pos, limits[who])?;
             let mv = t
                 .best_move
                 .ok_or_else(|| format!("engine gave no move in {pos}"))?;

@@ -36,6 +36,7 @@ pub use crate::tuning::Param;
 crate::eval_weights! {
     /// The registry of evaluation weights, in [`Weights`] index order. `_open` weights
     /// apply with 60 empties, `_end` weights with 0, linearly in between.
+    @builtin "builtin:texel" => include_str!("../../../tuning/othello-texel.txt"), "tuning/othello-texel.txt";
     MobOpen = "mobility_open", 40, 0, 400, 4;
     MobEnd = "mobility_end", 20, 0, 400, 4;
     PotOpen = "potential_mobility_open", 15, 0, 200, 2;
@@ -105,13 +106,11 @@ impl Eval {
     pub fn load(path: &Path) -> Result<Self, String> {
         match path.to_str() {
             Some("builtin:patterns") => return Ok(Self::with_patterns(super::patterns::shipped())),
-            Some("builtin:baseline") => return Ok(Self::default()),
-            Some("builtin:texel") => {
-                return Weights::from_text(
-                    include_str!("../../../tuning/othello-texel.txt"),
-                    "tuning/othello-texel.txt (embedded)",
-                )
-                .map(Self::new);
+            Some(name) if name.starts_with("builtin:") => {
+                // builtin:baseline, builtin:texel; unknown names listed with patterns too.
+                return Weights::load(path)
+                    .map(Self::new)
+                    .map_err(|e| e.replace("(valid: ", "(valid: builtin:patterns, "));
             }
             _ => {}
         }

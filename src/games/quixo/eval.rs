@@ -16,6 +16,7 @@ pub use crate::tuning::Param;
 crate::eval_weights! {
     /// The registry of evaluation weights, in [`Weights`] index order (centi-cubes per
     /// feature unit).
+    @builtin "builtin:texel" => include_str!("../../../tuning/quixo-texel.txt"), "tuning/quixo-texel.txt";
     // An open line (no opposing cube) missing 1, 2 or 3+ cubes of one side.
     Line1 = "line_missing_1", 120, 0, 2000, 10;
     Line2 = "line_missing_2", 30, 0, 1000, 4;

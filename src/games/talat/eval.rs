@@ -23,6 +23,7 @@ pub use crate::tuning::Param;
 crate::eval_weights! {
     /// The registry of evaluation weights, in [`Weights`] index order (centi-points
     /// per unit of each feature).
+    @builtin "builtin:texel" => include_str!("../../../tuning/talat-texel.txt"), "tuning/talat-texel.txt";
     GoalLive = "goal_live", 240, 0, 300, 10;
     Advance = "advance_per_row", 30, 0, 150, 5;
     Tower = "tower_live", 40, 0, 300, 10;
