@@ -5,6 +5,8 @@
 //!   leaves/s. The fastest public Quixo generator does about 77 M sequences/s.
 //! - `quixo_movegen/random_positions`: `Game::generate_moves` + `play` of every move over
 //!   positions from seeded random games; throughput in moves/s.
+//! - `quixo_eval/random_positions_*`: the evaluation (defaults and the shipped Texel weights)
+//!   over the same positions; throughput in evaluations/s.
 //! - `quixo_solve/3x3`: the retrograde solve of all 19 683 3x3 boards (counts checked).
 //! - `quixo_midgame/empty_depth5`: alpha-beta to depth 5 from the empty board with the
 //!   baseline evaluation (fresh table each time); prints the node count (a signature
@@ -137,10 +139,35 @@ fn bench_midgame(c: &mut Criterion) {
     g.finish();
 }
 
+fn bench_eval(c: &mut Criterion) {
+    use tessera::games::quixo::eval::Weights;
+    use tessera::search::Evaluator;
+    let positions = sample_positions(200);
+    let texel = Eval::new(Weights::load(std::path::Path::new("builtin:texel")).unwrap());
+    let mut g = c.benchmark_group("quixo_eval");
+    g.sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .throughput(Throughput::Elements(positions.len() as u64));
+    for (name, e) in [("defaults", Eval::default()), ("texel", texel)] {
+        g.bench_function(format!("random_positions_{name}"), |b| {
+            b.iter(|| {
+                let mut acc = 0i32;
+                for p in black_box(&positions) {
+                    acc = acc.wrapping_add(e.evaluate(p));
+                }
+                acc
+            });
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     bench_perft,
     bench_movegen,
+    bench_eval,
     bench_solve,
     bench_midgame
 );

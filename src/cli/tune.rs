@@ -19,9 +19,10 @@ use super::output::{CliError, print_json, say};
 pub enum Method {
     /// Othello pattern evaluation: least squares on disc difference
     Patterns,
-    /// The baseline evaluation's named weights: logistic fit to game results (Texel)
+    /// The game's named evaluation weights: logistic fit to game results (Texel)
     Texel,
-    /// The MCTS engine's exploration constant by SPSA over game pairs (--engine)
+    /// An engine's parameters by SPSA over games between perturbations (--engine): MCTS
+    /// its exploration constant, other searches the evaluation weights
     Spsa,
 }
 
@@ -35,9 +36,21 @@ pub enum Method {
         else the game result), full-batch gradient descent preconditioned per weight, on \
         --threads threads. Every 20th position is held out and its loss printed per epoch. \
         The state is saved to --checkpoint after each epoch; running the same command again \
-        continues from there up to --epochs (use --fresh to start over).",
-    after_help = "Example:\n  tessera tune othello --method patterns --data data/d3.txt \
-        --epochs 200 --out tuning/othello-patterns.bin"
+        continues from there up to --epochs (use --fresh to start over).\n\n\
+        --method texel (every game): the evaluation's named weights, a logistic fit of \
+        sigmoid(K x score) to the results (win 1, draw 1/2, loss 0; K fitted once for the \
+        defaults), Adam on the full batch, weights kept in their registry ranges. Talat rows \
+        compare two seats (three-player data: all three pairs). Same checkpoints and resume.\n\n\
+        --method spsa (othello, quixo, talat, talat-2p): the --engine's parameters, MCTS its \
+        exploration constant, other built-in searches the evaluation weights; each iteration \
+        plays the + and - perturbations (a colour-swapped pair; three seats: the six seat \
+        orders with a third engine at the current values) from an 8-ply random opening, \
+        fishtest schedule, checkpoint every iteration.",
+    after_help = "Examples:\n  tessera tune othello --method patterns --data data/d3.txt \
+        --epochs 200 --out tuning/othello-patterns.bin\n  \
+        tessera tune quixo --method texel --data data/quixo-d3.txt --epochs 1000 --lr 2 --out data/q.txt\n  \
+        tessera tune talat --method spsa --engine name=t,algo=brs-plus,depth=3,tt-mb=4 \
+        --epochs 4000 --lr 4 --out data/talat-spsa.txt"
 )]
 pub struct TuneArgs {
     /// The game

@@ -51,6 +51,24 @@ impl TexelData {
         self.result.push(result);
     }
 
+    /// Sample `i`'s coefficients.
+    #[inline]
+    fn row(&self, i: usize) -> &[f32] {
+        &self.coef[i * self.width..(i + 1) * self.width]
+    }
+
+    /// Sample `i`'s score under the weights `w`: `offset + sum(w * coef)`.
+    #[inline]
+    fn score(&self, i: usize, w: &[f64]) -> f64 {
+        let dot: f64 = self
+            .row(i)
+            .iter()
+            .zip(w)
+            .map(|(&c, &w)| f64::from(c) * w)
+            .sum();
+        f64::from(self.offset[i]) + dot
+    }
+
     /// Number of samples.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -79,21 +97,13 @@ fn chunk_bounds(n: usize, c: usize) -> (usize, usize) {
 /// Mean squared error of `sigmoid(k * score)` against the results.
 #[must_use]
 pub fn loss(w: &[f64], k: f64, data: &TexelData) -> f64 {
-    let wd = data.width;
     let sum: f64 = (0..CHUNKS)
         .into_par_iter()
         .map(|c| {
             let (lo, hi) = chunk_bounds(data.len(), c);
             let mut s = 0.0;
             for i in lo..hi {
-                let row = &data.coef[i * wd..(i + 1) * wd];
-                let score: f64 = f64::from(data.offset[i])
-                    + row
-                        .iter()
-                        .zip(w)
-                        .map(|(&c, &w)| f64::from(c) * w)
-                        .sum::<f64>();
-                let d = sigmoid(k * score) - f64::from(data.result[i]);
+                let d = sigmoid(k * data.score(i, w)) - f64::from(data.result[i]);
                 s += d * d;
             }
             s
@@ -225,14 +235,8 @@ pub fn step(state: &mut TexelState, data: &TexelData, registry: &[Param], lr: f6
             let mut g = vec![0.0; wd];
             let mut l = 0.0;
             for i in lo..hi {
-                let row = &data.coef[i * wd..(i + 1) * wd];
-                let score: f64 = f64::from(data.offset[i])
-                    + row
-                        .iter()
-                        .zip(w)
-                        .map(|(&c, &w)| f64::from(c) * w)
-                        .sum::<f64>();
-                let s = sigmoid(k * score);
+                let row = data.row(i);
+                let s = sigmoid(k * data.score(i, w));
                 let d = s - f64::from(data.result[i]);
                 l += d * d;
                 let factor = 2.0 * d * s * (1.0 - s) * k;
