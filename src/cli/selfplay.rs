@@ -108,6 +108,11 @@ pub fn resolve_engine(text: &str, game: &str) -> Result<EngineSpec, CliError> {
     Ok(spec)
 }
 
+/// A limit for the file header: its value, or `-` when unset.
+fn shown_or_dash<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
 /// What a data file's result field means, per game (for the file header).
 fn result_unit(game: &str) -> &'static str {
     match game {
@@ -177,12 +182,15 @@ fn generate<G: CliGame>(
         format!("tessera selfplay data ({} positions)", summary.unique),
         format!("command: {}", tessera::tuning::command_line()),
         format!(
-            "engine: {} (algo {}, depth {:?}, time-ms {:?}, nodes {:?})",
+            "engine: {} (algo {}, depth {}, time-ms {}, nodes {}, weights {})",
             spec.name,
             spec.algo.name(),
-            spec.depth,
-            spec.time_ms,
-            spec.nodes
+            shown_or_dash(spec.depth),
+            shown_or_dash(spec.time_ms),
+            shown_or_dash(spec.nodes),
+            spec.weights
+                .as_ref()
+                .map_or_else(|| "default".to_string(), |p| p.display().to_string())
         ),
         format!(
             "games {}, seed {}, random plies {}-{}, max plies {}, date {}",
