@@ -398,7 +398,7 @@ fn quixo_and_talat_selfplay_and_tuning_from_the_command_line() {
                 "--out",
                 "x",
             ],
-            "sample 1",
+            "line 7: position text starts with 'talat'",
         ),
         (
             vec![
@@ -451,5 +451,150 @@ fn quixo_and_talat_selfplay_and_tuning_from_the_command_line() {
         );
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// A checkpoint resumes only the run that wrote it; outputs never overwrite inputs; an
+/// unwritable output and unused weights are refused before any work.
+#[test]
+fn checkpoints_belong_to_their_run_and_outputs_are_checked_first() {
+    let dir = std::env::temp_dir().join(format!("tessera-tune-ck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |name: &str| dir.join(name).display().to_string();
+    let run = |args: &[&str]| tessera().args(args).output().unwrap();
+    let must_fail = |args: &[&str], what: &str| {
+        let o = run(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(what),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    };
+    let (a, b) = (p("a.txt"), p("b.txt"));
+    for (data, seed) in [(&a, "1"), (&b, "2")] {
+        let o = run(&[
+            "selfplay",
+            "quixo",
+            "--engine",
+            "quixo-ab-d2",
+            "--games",
+            "10",
+            "--seed",
+            seed,
+            "--no-progress",
+            "--out",
+            data,
+        ]);
+        assert!(o.status.success());
+    }
+    let out = p("w.txt");
+    let texel = |data: &str, extra: &[&str]| {
+        let mut v = vec![
+            "tune",
+            "quixo",
+            "--method",
+            "texel",
+            "--epochs",
+            "2",
+            "--no-progress",
+            "--data",
+            data,
+            "--out",
+            &out,
+        ];
+        v.extend_from_slice(extra);
+        v.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    assert!(run(&strs(&texel(&a, &[]))).status.success());
+    // Other data, another --lr, or another game: refused, with the way out named.
+    must_fail(&strs(&texel(&b, &[])), "--fresh");
+    must_fail(&strs(&texel(&a, &["--lr", "3"])), "another fit");
+    let mut other_game = texel(&a, &[]);
+    other_game[1] = "quixo-4p".into();
+    must_fail(&strs(&other_game), "");
+    // --fresh starts over on the other data.
+    assert!(run(&strs(&texel(&b, &["--fresh"]))).status.success());
+    // Outputs that would overwrite the data or the checkpoint.
+    must_fail(
+        &[
+            "tune", "quixo", "--method", "texel", "--data", &a, "--out", &a,
+        ],
+        "overwrite the data file",
+    );
+    let ck = p("w.ckpt");
+    must_fail(
+        &[
+            "tune", "quixo", "--method", "texel", "--data", &a, "--out", &ck,
+        ],
+        "is the output file",
+    );
+    // A folder as the output: refused before any game or epoch.
+    must_fail(
+        &[
+            "selfplay",
+            "quixo",
+            "--engine",
+            "quixo-ab-d2",
+            "--games",
+            "1000000",
+            "--out",
+            &dir.display().to_string(),
+        ],
+        "it is a folder",
+    );
+    // SPSA: a checkpoint of another engine is refused.
+    let sp = p("s.txt");
+    let spsa = |engine: &str| {
+        run(&[
+            "tune",
+            "quixo",
+            "--method",
+            "spsa",
+            "--engine",
+            engine,
+            "--epochs",
+            "1",
+            "--no-progress",
+            "--out",
+            &sp,
+        ])
+    };
+    assert!(spsa("quixo-ab-d2").status.success());
+    let o = spsa("name=q,depth=1,tt-mb=1");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("another SPSA run"));
+    // MCTS has no evaluation: weights are refused, not ignored.
+    must_fail(
+        &[
+            "bestmove",
+            "quixo",
+            "--algo",
+            "mcts",
+            "--iterations",
+            "50",
+            "--weights",
+            "builtin:texel",
+        ],
+        "--weights is for",
+    );
+    must_fail(
+        &[
+            "selfplay",
+            "quixo",
+            "--engine",
+            "name=m,algo=mcts,iterations=20,weights=builtin:texel",
+            "--games",
+            "1",
+            "--out",
+            &p("m.txt"),
+        ],
+        "weights are for",
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

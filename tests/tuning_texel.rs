@@ -137,9 +137,24 @@ fn talat_rows_compare_seats_by_their_final_scores() {
     let pos = walk::<Talat>(1, 60).pop().unwrap();
     let f = features(&pos);
     // Seat 1 first, seats 0 and 2 level: rows (0,1) lost, (0,2) drawn, (1,2) won.
-    let s = sample(pos.to_string(), 0, vec![150, 171, 150]);
+    let scores = vec![150, 171, 150];
+    let me = pos.seat_to_move();
+    let best_other = (0..3)
+        .filter(|&o| o != me)
+        .map(|o| scores[o])
+        .max()
+        .unwrap();
+    let margin = scores[me] - best_other;
     let mut data = TexelData::new(Talat::REGISTRY.len());
-    Talat::add_rows(&s, &mut data).unwrap();
+    // A result that contradicts the scores is refused.
+    let e = Talat::add_rows(
+        &sample(pos.to_string(), margin + 10, scores.clone()),
+        &mut data,
+    )
+    .unwrap_err();
+    assert!(e.contains("best other"), "{e}");
+    assert!(data.is_empty());
+    Talat::add_rows(&sample(pos.to_string(), margin, scores), &mut data).unwrap();
     assert_eq!(data.result, vec![0.0, 0.5, 1.0]);
     let w = data.width;
     for (row, (a, b)) in [(0, 1), (0, 2), (1, 2)].into_iter().enumerate() {
@@ -175,6 +190,8 @@ fn quixo_rows_are_the_side_to_moves_features_and_result() {
     assert!(data.offset.iter().all(|&o| o == 0.0));
     let e = Quixo::add_rows(&sample("nonsense".into(), 1, vec![]), &mut data).unwrap_err();
     assert!(!e.is_empty());
+    let e = Quixo::add_rows(&sample(text, 5, vec![]), &mut data).unwrap_err();
+    assert!(e.contains("1, 0 or -1"), "{e}");
 }
 
 /// Results drawn from a logistic model with a constant term per sample are fitted back:

@@ -239,6 +239,11 @@ impl EngineArgs {
                 "--depth is for alpha-beta and the multi-player searches (MCTS takes --iterations, --nodes or --time-ms)",
             ));
         }
+        if algo == Algo::Mcts && self.weights.is_some() {
+            return Err(output::CliError::input(
+                "--weights is for the searches with an evaluation (MCTS plays random playouts)",
+            ));
+        }
         if algo != Algo::Mcts {
             let mcts_only = [
                 ("--iterations", self.iterations.is_some()),

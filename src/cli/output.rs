@@ -233,3 +233,23 @@ mod tests {
         assert_eq!(tt_mib("16"), Ok(16));
     }
 }
+
+/// Checks before any work that `path` can be written: not a folder, and openable for
+/// writing (a missing file is created empty; an existing one is left as it is).
+///
+/// # Errors
+/// An input error naming the path.
+pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::input(format!(
+            "cannot write {}: it is a folder",
+            path.display()
+        )));
+    }
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map(|_| ())
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
+}

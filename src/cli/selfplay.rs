@@ -165,6 +165,8 @@ fn generate<G: CliGame>(
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
     }
+    // An unwritable output is found now, not after the last game.
+    super::output::check_writable(&args.out)?;
     let cfg = Config {
         games: args.games as usize,
         seed: args.seed,
@@ -212,7 +214,7 @@ fn generate<G: CliGame>(
         header.push(format!(
             "fields: position, {unit} for the side to move, exact value or -"
         ));
-    } else if G::start().seats() > 2 && G::ID.starts_with("talat") {
+    } else if G::ID == "talat" {
         header.push(format!(
             "fields: position, {unit} for the side to move, -, every seat's final score"
         ));

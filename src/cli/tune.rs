@@ -127,11 +127,45 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
                 .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
         }
     }
+    // Refuse outputs that would overwrite the inputs or each other, and find an unwritable
+    // output now rather than after the last epoch.
+    let ckpt = checkpoint_path(args);
+    let same = |a: &std::path::Path, b: &std::path::Path| {
+        a == b
+            || matches!(
+                (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+                (Ok(x), Ok(y)) if x == y
+            )
+    };
+    if let Some(d) = args
+        .data
+        .iter()
+        .find(|d| same(d, &args.out) || same(d, &ckpt))
+    {
+        return Err(CliError::input(format!(
+            "--out or the checkpoint would overwrite the data file {}",
+            d.display()
+        )));
+    }
+    if same(&args.out, &ckpt) {
+        return Err(CliError::input(format!(
+            "the checkpoint {} is the output file: name another with --checkpoint",
+            ckpt.display()
+        )));
+    }
+    super::output::check_writable(&args.out)?;
     match args.method {
         Method::Patterns => patterns(args),
         Method::Texel => texel(args),
         Method::Spsa => spsa(args),
     }
+}
+
+/// The checkpoint file: `--checkpoint`, else the output with the extension `.ckpt`.
+fn checkpoint_path(args: &TuneArgs) -> PathBuf {
+    args.checkpoint
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("ckpt"))
 }
 
 fn need_data(args: &TuneArgs) -> Result<(), CliError> {
@@ -152,36 +186,34 @@ fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
     dispatch!(args.game, spsa_fit(args))
 }
 
-/// The SPSA checkpoint text: seed, iterations done and the current values.
-fn spsa_checkpoint(state: &tessera::tuning::spsa::Spsa) -> String {
+/// The SPSA checkpoint text: the run it belongs to, seed, iterations done, current values.
+fn spsa_checkpoint(state: &tessera::tuning::spsa::Spsa, run: &str) -> String {
     let theta: Vec<String> = state.theta.iter().map(|t| format!("{t:e}")).collect();
     format!(
-        "spsa-checkpoint 1\nseed {}\nk {}\ntheta {}\n",
+        "spsa-checkpoint 2\nrun {run}\nseed {}\nk {}\ntheta {}\n",
         state.seed,
         state.k,
         theta.join(" ")
     )
 }
 
-/// Parses [`spsa_checkpoint`] for `n` parameters: (seed, k, theta).
-fn parse_spsa_checkpoint(text: &str, n: usize) -> Option<(u64, usize, Vec<f64>)> {
-    let f: Vec<&str> = text.split_whitespace().collect();
-    match f.as_slice() {
-        [
-            "spsa-checkpoint",
-            "1",
-            "seed",
-            s,
-            "k",
-            k,
-            "theta",
-            rest @ ..,
-        ] if rest.len() == n => {
-            let theta = rest.iter().map(|t| t.parse().ok()).collect::<Option<_>>()?;
-            Some((s.parse().ok()?, k.parse().ok()?, theta))
-        }
-        _ => None,
+/// Parses [`spsa_checkpoint`] for `n` parameters: (run, seed, k, theta); `None` when
+/// malformed or a value is not finite.
+fn parse_spsa_checkpoint(text: &str, n: usize) -> Option<(String, u64, usize, Vec<f64>)> {
+    let mut lines = text.lines();
+    if lines.next()? != "spsa-checkpoint 2" {
+        return None;
     }
+    let run = lines.next()?.strip_prefix("run ")?.to_string();
+    let seed = lines.next()?.strip_prefix("seed ")?.trim().parse().ok()?;
+    let k = lines.next()?.strip_prefix("k ")?.trim().parse().ok()?;
+    let theta: Vec<f64> = lines
+        .next()?
+        .strip_prefix("theta ")?
+        .split_whitespace()
+        .map(|t| t.parse().ok().filter(|x: &f64| x.is_finite()))
+        .collect::<Option<_>>()?;
+    (theta.len() == n).then_some((run, seed, k, theta))
 }
 
 /// SPSA for game `G` (two or three seats): an MCTS engine's exploration constant, or any
@@ -214,12 +246,11 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
     G::make_player(&base).map_err(CliError::input)?;
     let r = f64::from(args.lr.unwrap_or(1.0));
     if !(r.is_finite() && r > 0.0) {
-        return Err(CliError::input(format!("--lr must be > 0, got {r}")));
+        return Err(CliError::input(format!(
+            "--lr must be a finite number > 0, got {r}"
+        )));
     }
-    let ckpt = args
-        .checkpoint
-        .clone()
-        .unwrap_or_else(|| args.out.with_extension("ckpt"));
+    let ckpt = checkpoint_path(args);
     let start = if mcts {
         vec![
             base.c
@@ -229,11 +260,18 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
         G::weights_of(&base).map_err(CliError::input)?
     };
     let mut state = Spsa::new(&start, args.seed);
+    // The run a checkpoint belongs to: the game, the engine and the schedule's settings.
+    let engine_json = serde_json::to_string(&base).map_err(|e| CliError::failure(e.to_string()))?;
+    let run = format!(
+        "{} engine {engine_json} lr {r} c-scale {}",
+        G::ID,
+        args.c_scale
+    );
     if !args.fresh {
         match std::fs::read_to_string(&ckpt) {
             Ok(t) => {
-                let (seed, k, theta) =
-                    parse_spsa_checkpoint(&t, registry.len()).ok_or_else(|| {
+                let (ck_run, seed, k, theta) = parse_spsa_checkpoint(&t, registry.len())
+                    .ok_or_else(|| {
                         CliError::input(format!(
                             "checkpoint {}: not an SPSA checkpoint of {} parameters",
                             ckpt.display(),
@@ -243,6 +281,12 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
                 if seed != args.seed {
                     return Err(CliError::input(format!(
                         "checkpoint {} was made with --seed {seed} (remove it or pass --fresh)",
+                        ckpt.display()
+                    )));
+                }
+                if ck_run != run {
+                    return Err(CliError::input(format!(
+                        "checkpoint {} is of another SPSA run (game, engine, --lr or --c-scale differ): remove it or pass --fresh",
                         ckpt.display()
                     )));
                 }
@@ -353,7 +397,7 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
             bar.println(&line);
         }
         bar.inc(1);
-        std::fs::write(&ckpt, spsa_checkpoint(&state)).map_err(|e| {
+        std::fs::write(&ckpt, spsa_checkpoint(&state, &run)).map_err(|e| {
             CliError::input(format!("cannot write checkpoint {}: {e}", ckpt.display()))
         })?;
     }
@@ -365,7 +409,7 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
         "one colour-swapped pair"
     };
     let header = vec![
-        format!("{} {what}, tuned by SPSA", G::ID),
+        format!("{what}, tuned by SPSA ({})", G::ID),
         format!("command: {}", tessera::tuning::command_line()),
         format!(
             "engine {} (start {}), {} iterations of {seatings} from 8 random plies, \
@@ -401,7 +445,7 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
         }));
     } else {
         say(format!(
-            "wrote {}: {} after {} iterations (mean result of + {:+.3})",
+            "wrote {}: {} after {} iterations (mean result of + in this run's iterations {:+.3})",
             args.out.display(),
             show(&state.theta),
             state.k,
@@ -416,13 +460,15 @@ fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Texel tuning of game `G`'s evaluation weights (its [`TexelGame`] rows).
-fn texel_fit<G: TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
+fn texel_fit<G: TexelGame + tessera::game::Game>(args: &TuneArgs) -> Result<ExitCode, CliError> {
     use tessera::tuning::texel::{self, TexelData, TexelState};
     let registry = G::REGISTRY;
     need_data(args)?;
     let lr = args.lr.unwrap_or(1.0);
     if !(lr.is_finite() && lr > 0.0) {
-        return Err(CliError::input(format!("--lr must be > 0, got {lr}")));
+        return Err(CliError::input(format!(
+            "--lr must be a finite number > 0, got {lr}"
+        )));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
@@ -431,17 +477,9 @@ fn texel_fit<G: TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
     let mut data = TexelData::new(registry.len());
     let mut samples = 0usize;
     for path in &args.data {
-        for (i, s) in selfplay::read(path)
-            .map_err(CliError::input)?
-            .iter()
-            .enumerate()
-        {
-            G::add_rows(s, &mut data).map_err(|e| {
-                CliError::input(format!(
-                    "data file {} sample {}: {e}",
-                    path.display(),
-                    i + 1
-                ))
+        for (line, s) in selfplay::read_numbered(path).map_err(CliError::input)? {
+            G::add_rows(&s, &mut data).map_err(|e| {
+                CliError::input(format!("data file {} line {line}: {e}", path.display()))
             })?;
             samples += 1;
         }
@@ -449,10 +487,7 @@ fn texel_fit<G: TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
     if data.is_empty() {
         return Err(CliError::input("the data files hold no positions"));
     }
-    let ckpt = args
-        .checkpoint
-        .clone()
-        .unwrap_or_else(|| args.out.with_extension("ckpt"));
+    let ckpt = checkpoint_path(args);
     let start: Vec<f64> = tessera::tuning::params::defaults(registry)
         .iter()
         .map(|&w| f64::from(w))
@@ -474,20 +509,41 @@ fn texel_fit<G: TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
             }
         }
     };
+    // The run a checkpoint belongs to: the game, the rows and the step size.
+    let run = format!(
+        "{} rows {} fingerprint {:016x} lr {lr}",
+        G::ID,
+        data.len(),
+        data.fingerprint()
+    );
     let mut state = match resumed {
         Some(st) => {
+            if st.run != run {
+                return Err(CliError::input(format!(
+                    "checkpoint {} is of another fit (its run: '{}'; this one: '{run}'): remove it or pass --fresh",
+                    ckpt.display(),
+                    tessera::game::shown(&st.run)
+                )));
+            }
             if !args.json {
                 say(format!(
-                    "resuming from {} at epoch {}",
+                    "resuming from {} at epoch {}{}",
                     ckpt.display(),
-                    st.epoch
+                    st.epoch,
+                    if st.epoch >= args.epochs {
+                        format!(" (--epochs {} leaves nothing to run)", args.epochs)
+                    } else {
+                        String::new()
+                    }
                 ));
             }
             st
         }
         None => {
             let k = pool.install(|| texel::fit_k(&start, &data));
-            TexelState::new(start.clone(), k)
+            let mut st = TexelState::new(start.clone(), k);
+            st.run = run;
+            st
         }
     };
     let start_loss = pool.install(|| texel::loss(&start, state.k, &data));
@@ -600,13 +656,13 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::input("the data files hold no positions"));
     }
     let exact = samples.iter().filter(|s| s.exact.is_some()).count();
-    let (train, valid) = Dataset::from_samples(&samples, 20).map_err(CliError::input)?;
+    let (train, valid) = Dataset::from_samples(&samples, 20).map_err(|e| {
+        let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+        CliError::input(format!("data {}: {e}", names.join(", ")))
+    })?;
     drop(samples);
     let fingerprint = train.fingerprint();
-    let ckpt = args
-        .checkpoint
-        .clone()
-        .unwrap_or_else(|| args.out.with_extension("ckpt"));
+    let ckpt = checkpoint_path(args);
     let mut state = if args.fresh {
         FitState::default()
     } else {

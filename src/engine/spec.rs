@@ -495,6 +495,12 @@ impl EngineSpec {
         if self.algo == Algorithm::Mcts && (self.depth.is_some() || self.exact_empties.is_some()) {
             return Err("depth and exact-empties are for algo = \"alphabeta\" (MCTS takes iterations, nodes or time-ms)".into());
         }
+        if self.algo == Algorithm::Mcts && self.weights.is_some() {
+            return Err(
+                "weights are for the searches with an evaluation (MCTS plays random playouts)"
+                    .into(),
+            );
+        }
         if let Some(m) = self.algo.multi() {
             if self.exact_empties.is_some() {
                 return Err(format!(

@@ -17,6 +17,12 @@ impl<const FOUR: bool> TexelGame for Position<FOUR> {
     }
 
     fn add_rows(sample: &Sample, data: &mut TexelData) -> Result<(), String> {
+        if !(-1..=1).contains(&sample.result) {
+            return Err(format!(
+                "a Quixo result is 1, 0 or -1, got {}",
+                sample.result
+            ));
+        }
         let pos: Self = sample.position.parse().map_err(|e| format!("{e}"))?;
         let (own, other) = pos.own_other();
         let f = features(pos.size(), own, other).map(|x| x as f32);

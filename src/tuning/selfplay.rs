@@ -18,7 +18,7 @@
 //! [`Outcome`](crate::game::Outcome) (Othello: disc difference, empties to the winner;
 //! Quixo: 1 win, 0 draw, -1 loss; Talat: tenths of a point, the tie-break in the last
 //! digit); `exact` is the solver's exact value (same unit and view) or `-`. Games with more
-//! than two seats add the fourth field: every seat's final score, seat 0 first, so a fit
+//! than two teams add the fourth field: every seat's final score, seat 0 first, so a fit
 //! can compare any two seats (three-player Talat).
 //!
 //! Games that draw by threefold repetition ([`Game::REPETITION_DRAWS`], Quixo) end as a
@@ -48,8 +48,8 @@ pub struct Sample {
     pub result: i32,
     /// Exact value for the side to move, when the solver reached the position.
     pub exact: Option<i32>,
-    /// Every seat's final score (seat order), for games with more than two seats; empty
-    /// otherwise.
+    /// Every seat's final score (seat order), for games with more than two teams (three-player
+    /// Talat); empty otherwise.
     pub scores: Vec<i32>,
 }
 
@@ -194,7 +194,11 @@ pub fn play_game<G: Game>(
         pos = pos.play(mv);
         plies += 1;
     };
-    let scores: Vec<i32> = if pos.seats() > 2 {
+    let teams = (0..pos.seats())
+        .map(|s| pos.team(Seat(s as u8)))
+        .collect::<HashSet<_>>()
+        .len();
+    let scores: Vec<i32> = if teams > 2 {
         outcome.scores.as_slice().to_vec()
     } else {
         Vec::new()
@@ -313,6 +317,14 @@ pub fn to_text(samples: &[Sample], header: &[String]) -> String {
 /// One line naming the file and line: an unreadable file, a line without three or four
 /// tab-separated fields, or a label that is not an integer.
 pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
+    Ok(read_numbered(path)?.into_iter().map(|(_, s)| s).collect())
+}
+
+/// [`read`], each sample with its line number in the file (from 1).
+///
+/// # Errors
+/// As [`read`].
+pub fn read_numbered(path: &Path) -> Result<Vec<(usize, Sample)>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read data file {}: {e}", path.display()))?;
     let mut out = Vec::new();
@@ -350,12 +362,15 @@ pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|_| err("the scores are not comma-separated integers"))?,
         };
-        out.push(Sample {
-            position: f[0].to_string(),
-            result,
-            exact,
-            scores,
-        });
+        out.push((
+            i + 1,
+            Sample {
+                position: f[0].to_string(),
+                result,
+                exact,
+                scores,
+            },
+        ));
     }
     Ok(out)
 }

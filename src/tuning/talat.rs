@@ -45,6 +45,18 @@ impl<const TWO: bool> TexelGame for Position<TWO> {
                 sample.scores.len()
             ));
         }
+        let me = pos.seat_to_move();
+        let best_other = (0..3)
+            .filter(|&o| o != me)
+            .map(|o| sample.scores[o])
+            .max()
+            .unwrap_or(0);
+        if sample.result != sample.scores[me] - best_other {
+            return Err(format!(
+                "the result {} is not the side to move's score minus the best other's ({:?})",
+                sample.result, sample.scores
+            ));
+        }
         for (a, b) in [(0, 1), (0, 2), (1, 2)] {
             let r = result_of(sample.scores[a] - sample.scores[b]);
             push_pair(&f, a, b, r, data);

@@ -69,6 +69,25 @@ impl TexelData {
         f64::from(self.offset[i]) + dot
     }
 
+    /// A 64-bit FNV-1a hash of every coefficient, constant and result: two data sets with
+    /// the same fingerprint are (almost surely) the same rows.
+    #[must_use]
+    pub fn fingerprint(&self) -> u64 {
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        let bits = self
+            .coef
+            .iter()
+            .chain(&self.offset)
+            .chain(&self.result)
+            .map(|x| x.to_bits());
+        for b in std::iter::once(self.width as u32).chain(bits) {
+            for byte in b.to_le_bytes() {
+                h = (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        h
+    }
+
     /// Number of samples.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -155,6 +174,9 @@ pub struct TexelState {
     pub epoch: usize,
     /// The fitted scale.
     pub k: f64,
+    /// What the fit runs on (game, data fingerprint, settings), one line: a checkpoint
+    /// resumes only the same run.
+    pub run: String,
 }
 
 impl TexelState {
@@ -168,13 +190,17 @@ impl TexelState {
             v: vec![0.0; n],
             epoch: 0,
             k,
+            run: String::new(),
         }
     }
 
-    /// Text form for checkpoints: `k`, `epoch`, then `w m v` per line.
+    /// Text form for checkpoints: `run`, `k`, `epoch`, then `w m v` per line.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let mut s = format!("texel-checkpoint 1\nk {:e}\nepoch {}\n", self.k, self.epoch);
+        let mut s = format!(
+            "texel-checkpoint 2\nrun {}\nk {:e}\nepoch {}\n",
+            self.run, self.k, self.epoch
+        );
         for i in 0..self.w.len() {
             s.push_str(&format!(
                 "{:e} {:e} {:e}\n",
@@ -187,28 +213,38 @@ impl TexelState {
     /// Parses [`TexelState::to_text`] for `n` weights.
     ///
     /// # Errors
-    /// A malformed checkpoint or one for another number of weights.
+    /// A malformed checkpoint (a scale that is not a finite number > 0, an epoch that is not
+    /// a whole number, a weight or moment that is not finite) or one for another number of
+    /// weights.
     pub fn from_text(text: &str, n: usize) -> Result<Self, String> {
         let mut lines = text.lines();
-        if lines.next() != Some("texel-checkpoint 1") {
-            return Err("not a Texel checkpoint".into());
+        if lines.next() != Some("texel-checkpoint 2") {
+            return Err("not a Texel checkpoint (of this tessera version)".into());
         }
-        let num = |l: Option<&str>, key: &str| -> Result<f64, String> {
+        let field = |l: Option<&str>, key: &str| -> Result<String, String> {
             l.and_then(|l| l.strip_prefix(key))
-                .and_then(|v| v.trim().parse().ok())
-                .ok_or_else(|| format!("bad '{key}' line"))
+                .map(|v| v.trim().to_string())
+                .ok_or_else(|| format!("bad '{}' line", key.trim()))
         };
-        let k = num(lines.next(), "k ")?;
-        let epoch = num(lines.next(), "epoch ")? as usize;
+        let run = field(lines.next(), "run ")?;
+        let k: f64 = field(lines.next(), "k ")?
+            .parse()
+            .ok()
+            .filter(|k: &f64| k.is_finite() && *k > 0.0)
+            .ok_or("the scale k is not a finite number > 0")?;
+        let epoch: usize = field(lines.next(), "epoch ")?
+            .parse()
+            .map_err(|_| "the epoch is not a whole number".to_string())?;
         let mut st = Self::new(Vec::new(), k);
         st.epoch = epoch;
+        st.run = run;
         for l in lines {
             let v: Vec<f64> = l
                 .split_whitespace()
                 .map(str::parse)
                 .collect::<Result<_, _>>()
                 .map_err(|_| format!("bad weight line '{}'", crate::game::shown(l)))?;
-            if v.len() != 3 {
+            if v.len() != 3 || v.iter().any(|x| !x.is_finite()) {
                 return Err(format!("bad weight line '{}'", crate::game::shown(l)));
             }
             st.w.push(v[0]);
@@ -373,5 +409,24 @@ mod tests {
         assert!((back.w[0] - st.w[0]).abs() < 1e-9);
         assert!(TexelState::from_text("nope", 2).is_err());
         assert!(TexelState::from_text(&st.to_text(), 3).is_err());
+        // Corrupt values are refused, not resumed into garbage.
+        let text = st.to_text();
+        let k_line = text.lines().nth(2).unwrap().to_string();
+        for bad in ["k nan", "k -1", "k 0"] {
+            let e = TexelState::from_text(&text.replace(&k_line, bad), 2).unwrap_err();
+            assert!(e.contains("scale k"), "{bad}: {e}");
+        }
+        let e_line = text.lines().nth(3).unwrap().to_string();
+        for bad in ["epoch 1e30", "epoch -3", "epoch 2.5"] {
+            let e = TexelState::from_text(&text.replace(&e_line, bad), 2).unwrap_err();
+            assert!(e.contains("epoch"), "{bad}: {e}");
+        }
+        let w_line = text.lines().nth(4).unwrap().to_string();
+        assert!(TexelState::from_text(&text.replace(&w_line, "NaN 0 0"), 2).is_err());
+        // The fingerprint sees any change of the rows.
+        let mut other = data.clone();
+        assert_eq!(other.fingerprint(), data.fingerprint());
+        other.result[7] = 1.0 - other.result[7];
+        assert_ne!(other.fingerprint(), data.fingerprint());
     }
 }
