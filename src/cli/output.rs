@@ -205,6 +205,26 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Checks before any work that `path` can be written: not a folder, and openable for
+/// writing (a missing file is created empty; an existing one is left as it is).
+///
+/// # Errors
+/// An input error naming the path.
+pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::input(format!(
+            "cannot write {}: it is a folder",
+            path.display()
+        )));
+    }
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map(|_| ())
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,24 +252,4 @@ mod tests {
         assert!(tt_mib("0").is_err());
         assert_eq!(tt_mib("16"), Ok(16));
     }
-}
-
-/// Checks before any work that `path` can be written: not a folder, and openable for
-/// writing (a missing file is created empty; an existing one is left as it is).
-///
-/// # Errors
-/// An input error naming the path.
-pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
-    if path.is_dir() {
-        return Err(CliError::input(format!(
-            "cannot write {}: it is a folder",
-            path.display()
-        )));
-    }
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map(|_| ())
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
 }
