@@ -59,15 +59,58 @@ impl Eval {
     }
 
     /// Score of a board of side `size` with `own` cubes for the side to move and `other`
-    /// for the opponent, in centi-cubes for the side to move: the dot product of
-    /// [`features`] with the weights, clamped inside the win range. No allocation, no
-    /// loops over cells: one pass over the `2n + 2` lines.
+    /// for the opponent, in centi-cubes for the side to move: [`features`] dotted with the
+    /// weights, clamped inside the win range. No allocation, no loops over cells: one pass
+    /// over the `2n + 2` lines.
     #[must_use]
     pub fn score(&self, size: u8, own: u32, other: u32) -> Score {
-        let f = features(size, own, other);
-        let s: i32 = f.iter().zip(&self.weights.0).map(|(&f, &w)| f * w).sum();
+        let w = &self.weights;
+        let g = super::geometry::geometry_of(size);
+        let table = [0, w.get(P::Line1), w.get(P::Line2), w.get(P::Line3)];
+        let t = side_terms(g, size, own, other);
+        let s = line_sum(g, size, own, other, &table)
+            + w.get(P::Cube) * t[0]
+            + w.get(P::Tempo) * t[1]
+            + w.get(P::Centre) * t[2]
+            + w.get(P::Corner) * t[3]
+            + w.get(P::ToMove);
         s.clamp(-WIN_MIN + 1, WIN_MIN - 1)
     }
+}
+
+/// Sum over the lines of `table[k]` for each open line (no opposing cube) of the side to
+/// move missing `k` cubes (3 for 3 or more), minus the same for the opponent's open lines.
+#[inline]
+fn line_sum(
+    g: &super::geometry::Geometry,
+    size: u8,
+    own: u32,
+    other: u32,
+    table: &[i32; 4],
+) -> i32 {
+    let n = u32::from(size);
+    let mut sum = 0;
+    for &l in g.lines() {
+        let (a, b) = ((own & l).count_ones(), (other & l).count_ones());
+        if b == 0 && a > 0 {
+            sum += table[(n - a).min(3) as usize];
+        } else if a == 0 && b > 0 {
+            sum -= table[(n - b).min(3) as usize];
+        }
+    }
+    sum
+}
+
+/// Own minus opponent's: cubes, tempo (border cells the side may take), centre cells,
+/// corners.
+#[inline]
+fn side_terms(g: &super::geometry::Geometry, size: u8, own: u32, other: u32) -> [i32; 4] {
+    let cubes = own.count_ones() as i32 - other.count_ones() as i32;
+    let tempo = (g.border & !other).count_ones() as i32 - (g.border & !own).count_ones() as i32;
+    let centre = CENTRE[usize::from(size - 3)];
+    let centres = (own & centre).count_ones() as i32 - (other & centre).count_ones() as i32;
+    let corners = (own & g.corners).count_ones() as i32 - (other & g.corners).count_ones() as i32;
+    [cubes, tempo, centres, corners]
 }
 
 /// The evaluation's feature counts, indexed like [`PARAMS`] (own minus opponent's where a
@@ -77,29 +120,20 @@ impl Eval {
 #[must_use]
 pub fn features(size: u8, own: u32, other: u32) -> [i32; 8] {
     let g = super::geometry::geometry_of(size);
-    let n = u32::from(size);
-    let mut missing = [0i32; 4];
-    for &l in g.lines() {
-        let (a, b) = ((own & l).count_ones(), (other & l).count_ones());
-        if b == 0 && a > 0 {
-            missing[(n - a).min(3) as usize] += 1;
-        } else if a == 0 && b > 0 {
-            missing[(n - b).min(3) as usize] -= 1;
-        }
-    }
-    let cubes = own.count_ones() as i32 - other.count_ones() as i32;
-    let tempo = (g.border & !other).count_ones() as i32 - (g.border & !own).count_ones() as i32;
-    let centre = CENTRE[usize::from(size - 3)];
-    let centres = (own & centre).count_ones() as i32 - (other & centre).count_ones() as i32;
-    let corners = (own & g.corners).count_ones() as i32 - (other & g.corners).count_ones() as i32;
+    let lines = |k: usize| {
+        let mut table = [0; 4];
+        table[k] = 1;
+        line_sum(g, size, own, other, &table)
+    };
+    let t = side_terms(g, size, own, other);
     let mut f = [0i32; 8];
-    f[P::Line1 as usize] = missing[1];
-    f[P::Line2 as usize] = missing[2];
-    f[P::Line3 as usize] = missing[3];
-    f[P::Cube as usize] = cubes;
-    f[P::Tempo as usize] = tempo;
-    f[P::Centre as usize] = centres;
-    f[P::Corner as usize] = corners;
+    f[P::Line1 as usize] = lines(1);
+    f[P::Line2 as usize] = lines(2);
+    f[P::Line3 as usize] = lines(3);
+    f[P::Cube as usize] = t[0];
+    f[P::Tempo as usize] = t[1];
+    f[P::Centre as usize] = t[2];
+    f[P::Corner as usize] = t[3];
     f[P::ToMove as usize] = 1;
     f
 }
