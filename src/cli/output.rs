@@ -206,7 +206,8 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
 }
 
 /// Checks before any work that `path` can be written: not a folder, and openable for
-/// writing (a missing file is created empty; an existing one is left as it is).
+/// writing. An existing file is left as it is; a missing one is created and removed again,
+/// so a run that fails later leaves nothing behind.
 ///
 /// # Errors
 /// An input error naming the path.
@@ -217,12 +218,16 @@ pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
             path.display()
         )));
     }
+    let existed = path.exists();
     std::fs::OpenOptions::new()
         .append(true)
         .create(true)
         .open(path)
-        .map(|_| ())
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    if !existed {
+        std::fs::remove_file(path).ok();
+    }
+    Ok(())
 }
 
 #[cfg(test)]
