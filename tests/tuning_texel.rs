@@ -1,7 +1,7 @@
 //! Texel tuning for Quixo and Talat: the evaluations are exactly linear in their weights
 //! (feature counts dotted with the weights give the engine's score), hand-worked feature
-//! counts, the rows each sample gives, and a fit with a constant term that recovers a known
-//! model.
+//! counts, and the rows each sample gives. (Fits of known models, with and without a
+//! constant term, are unit tests of `tuning::texel`.)
 
 mod common;
 
@@ -192,52 +192,4 @@ fn quixo_rows_are_the_side_to_moves_features_and_result() {
     assert!(!e.is_empty());
     let e = Quixo::add_rows(&sample(text, 5, vec![]), &mut data).unwrap_err();
     assert!(e.contains("1, 0 or -1"), "{e}");
-}
-
-/// Results drawn from a logistic model with a constant term per sample are fitted back:
-/// the constant is used, not fitted (a fit that ignored it would land elsewhere).
-#[test]
-fn texel_with_offsets_recovers_a_known_model() {
-    use tessera::tuning::Param;
-    use tessera::tuning::texel::{TexelState, fit_k, rounded, step};
-    let reg = [
-        Param {
-            name: "a",
-            default: 10,
-            min: -500,
-            max: 500,
-            step: 5,
-        },
-        Param {
-            name: "b",
-            default: 10,
-            min: -500,
-            max: 500,
-            step: 5,
-        },
-    ];
-    let truth = [80.0f64, -30.0];
-    let k_true = 0.01;
-    let mut rng = Rng::new(9);
-    let mut unit = || (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
-    let mut data = TexelData::new(2);
-    for _ in 0..40_000 {
-        let c = [(unit() * 4.0 - 2.0) as f32, (unit() * 4.0 - 2.0) as f32];
-        let offset = (unit() * 300.0 - 100.0) as f32;
-        let score = f64::from(offset) + truth[0] * f64::from(c[0]) + truth[1] * f64::from(c[1]);
-        let r = if unit() < 1.0 / (1.0 + (-k_true * score).exp()) {
-            1.0
-        } else {
-            0.0
-        };
-        data.push_with_offset(&c, offset, r);
-    }
-    let k = fit_k(&truth, &data);
-    assert!((k / k_true - 1.0).abs() < 0.1, "K {k}");
-    let mut st = TexelState::new(vec![10.0, 10.0], k);
-    for _ in 0..600 {
-        step(&mut st, &data, &reg, 2.0);
-    }
-    let w = rounded(&st, &reg);
-    assert!((w[0] - 80).abs() <= 10 && (w[1] + 30).abs() <= 10, "{w:?}");
 }

@@ -210,6 +210,12 @@ impl Algo {
 }
 
 impl EngineArgs {
+    /// The `--weights` path, or `default` (a `builtin:` name) when none was given.
+    #[must_use]
+    pub fn weights_or(&self, default: &str) -> PathBuf {
+        self.weights.clone().unwrap_or_else(|| default.into())
+    }
+
     /// The chosen algorithm (alpha-beta when none was resolved).
     pub fn algo(&self) -> Algo {
         self.algo.unwrap_or(Algo::Alphabeta)

@@ -112,11 +112,8 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
             Algo::Mcts => Ok(qx::mcts_engine::<FOUR>(&mcts_spec(args, Self::ID)?)),
             _ => {
                 // Default: the Texel-tuned weights (tuning/quixo-texel.txt, embedded).
-                let path = args
-                    .weights
-                    .clone()
-                    .unwrap_or_else(|| "builtin:texel".into());
-                let weights = Weights::load(&path).map_err(CliError::input)?;
+                let weights =
+                    Weights::load(&args.weights_or("builtin:texel")).map_err(CliError::input)?;
                 let mut engine = qx::alphabeta_engine::<FOUR>("tessera", weights, args.tt_mb)
                     .with_threads(args.threads as usize);
                 if verbose {

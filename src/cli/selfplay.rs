@@ -13,6 +13,7 @@ use tessera::tuning::selfplay::{self, Config};
 use super::GameId;
 use super::games::CliGame;
 use super::output::{CliError, at_least_one_u64, print_json, say};
+use tessera::tuning::texel::TexelGame;
 
 /// Arguments of `tessera selfplay`.
 #[derive(Args, Debug)]
@@ -113,15 +114,6 @@ fn shown_or_dash<T: std::fmt::Display>(v: Option<T>) -> String {
     v.map_or_else(|| "-".to_string(), |v| v.to_string())
 }
 
-/// What a data file's result field means, per game (for the file header).
-fn result_unit(game: &str) -> &'static str {
-    match game {
-        "othello" => "final disc difference (empties to the winner)",
-        "quixo" | "quixo-4p" => "1 win, 0 draw, -1 loss of the team",
-        _ => "final points x 10 (tie-break in the last digit) minus the best other seat's",
-    }
-}
-
 /// Runs `tessera selfplay`.
 ///
 /// # Errors
@@ -150,7 +142,7 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
 
 /// `selfplay` for one game: `solve` labels and plays the positions it reaches
 /// (`exact` empties or fewer, for the header).
-fn generate<G: CliGame>(
+fn generate<G: CliGame + TexelGame>(
     args: &SelfplayArgs,
     solve: Option<&selfplay::SolveFn<G>>,
     exact: u32,
@@ -208,19 +200,17 @@ fn generate<G: CliGame>(
             summary.repetitions, summary.cut
         ),
     ];
-    let unit = result_unit(G::ID);
-    if G::ID == "othello" {
+    let mut fields = format!("fields: position, {} for the side to move, ", G::LABEL);
+    if solve.is_some() {
         header.push(format!("exact values at <= {exact} empties"));
-        header.push(format!(
-            "fields: position, {unit} for the side to move, exact value or -"
-        ));
-    } else if G::ID == "talat" {
-        header.push(format!(
-            "fields: position, {unit} for the side to move, -, every seat's final score"
-        ));
+        fields.push_str("exact value or -");
     } else {
-        header.push(format!("fields: position, {unit} for the side to move, -"));
+        fields.push('-');
     }
+    if samples.iter().any(|s| !s.scores.is_empty()) {
+        fields.push_str(", every seat's final score");
+    }
+    header.push(fields);
     std::fs::write(&args.out, selfplay::to_text(&samples, &header))
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
     let secs = started.elapsed().as_secs_f64();

@@ -22,11 +22,7 @@ const MOVE_HELP: &str = "Moves: a placement H3@WG:c1 (tower kind T/S/H = triangl
 /// The weights of `--weights`; default the Texel-tuned ones (tuning/talat-texel.txt,
 /// embedded).
 fn weights(args: &EngineArgs) -> Result<Weights, CliError> {
-    let path = args
-        .weights
-        .clone()
-        .unwrap_or_else(|| "builtin:texel".into());
-    Weights::load(&path).map_err(CliError::input)
+    Weights::load(&args.weights_or("builtin:texel")).map_err(CliError::input)
 }
 
 /// Bench positions spanning the game: random openings of 0-18 placements (setup) and of

@@ -28,9 +28,6 @@ pub fn solve_label(pos: &Position, max_empties: u32) -> Option<(i32, Move)> {
     })
 }
 
-/// SPSA registry of the MCTS engines (every game): see [`crate::tuning::spsa::MCTS_PARAMS`].
-pub use crate::tuning::spsa::MCTS_PARAMS;
-
 /// One row per sample: the baseline evaluation's [`baseline_coefficients`], labelled with
 /// the sign of the exact value where the solver reached the position, else of the game's
 /// result (1 win, 0.5 draw, 0 loss).
@@ -40,6 +37,7 @@ impl crate::tuning::texel::TexelGame for Position {
     const REGISTRY: &'static [crate::tuning::Param] = crate::games::othello::eval::PARAMS;
     const TITLE: &'static str = "Othello baseline evaluation weights";
     const UNIT: &'static str = "centi-discs";
+    const LABEL: &'static str = "final disc difference (empties to the winner)";
 
     fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String> {
         crate::games::othello::eval::Weights::for_spec(spec).map(|w| w.0)

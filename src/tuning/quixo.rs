@@ -11,6 +11,7 @@ impl<const FOUR: bool> TexelGame for Position<FOUR> {
     const REGISTRY: &'static [super::Param] = PARAMS;
     const TITLE: &'static str = "Quixo evaluation weights (both game ids)";
     const UNIT: &'static str = crate::games::quixo::SCORE_UNIT;
+    const LABEL: &'static str = "1 win, 0 draw, -1 loss of the team";
 
     fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String> {
         crate::games::quixo::eval::Weights::for_spec(spec).map(|w| w.0)

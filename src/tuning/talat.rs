@@ -26,6 +26,8 @@ impl<const TWO: bool> TexelGame for Position<TWO> {
     const REGISTRY: &'static [super::Param] = PARAMS;
     const TITLE: &'static str = "Talat evaluation weights (both variants)";
     const UNIT: &'static str = crate::games::talat::SCORE_UNIT;
+    const LABEL: &'static str =
+        "final points x 10 (tie-break in the last digit) minus the best other seat's";
 
     fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String> {
         crate::games::talat::eval::Weights::for_spec(spec).map(|w| w.0)

@@ -327,6 +327,8 @@ pub trait TexelGame {
     const TITLE: &'static str;
     /// Unit of the evaluation's scores (e.g. "centi-discs").
     const UNIT: &'static str;
+    /// What a self-play sample's result field holds (for data file headers).
+    const LABEL: &'static str;
 
     /// The evaluation weights (registry order) an engine specification asks for.
     ///
@@ -356,27 +358,32 @@ pub fn result_of(margin: i32) -> f32 {
 mod tests {
     use super::*;
 
-    /// Results drawn from a known logistic model are fitted back: K and the weights.
-    #[test]
-    fn texel_recovers_a_known_model() {
-        let reg = [
-            Param {
-                name: "a",
-                default: 10,
-                min: -500,
-                max: 500,
-                step: 5,
-            },
-            Param {
-                name: "b",
-                default: 10,
-                min: -500,
-                max: 500,
-                step: 5,
-            },
-        ];
-        let truth = [120.0f64, -40.0];
-        let k_true = 0.01;
+    /// Two weights in [-500, 500], default 10.
+    const REG: [Param; 2] = [
+        Param {
+            name: "a",
+            default: 10,
+            min: -500,
+            max: 500,
+            step: 5,
+        },
+        Param {
+            name: "b",
+            default: 10,
+            min: -500,
+            max: 500,
+            step: 5,
+        },
+    ];
+
+    /// 40 000 results drawn from `sigmoid(k_true * (offset + truth . c))` (offsets uniform
+    /// in `offsets`, or none), coefficients uniform in [-2, 2]; then K fitted for the true
+    /// weights and 600 Adam steps from (10, 10). Returns the data, K and the state.
+    fn fit_known_model(
+        truth: [f64; 2],
+        k_true: f64,
+        offsets: Option<(f64, f64)>,
+    ) -> (TexelData, f64, TexelState) {
         let mut data = TexelData::new(2);
         let mut s = 0x9E37_79B9_7F4A_7C15u64;
         let mut rnd = || {
@@ -387,22 +394,41 @@ mod tests {
         };
         for _ in 0..40_000 {
             let c = [(rnd() * 4.0 - 2.0) as f32, (rnd() * 4.0 - 2.0) as f32];
-            let score = truth[0] * f64::from(c[0]) + truth[1] * f64::from(c[1]);
+            let offset = offsets.map_or(0.0, |(lo, hi)| (lo + rnd() * (hi - lo)) as f32);
+            let score = f64::from(offset) + truth[0] * f64::from(c[0]) + truth[1] * f64::from(c[1]);
             let r = if rnd() < sigmoid(k_true * score) {
                 1.0
             } else {
                 0.0
             };
-            data.push(&c, r);
+            data.push_with_offset(&c, offset, r);
         }
-        // With the true weights K is found; then weights from a poor start are found.
         let k = fit_k(&truth, &data);
-        assert!((k / k_true - 1.0).abs() < 0.1, "K {k}");
         let mut st = TexelState::new(vec![10.0, 10.0], k);
         for _ in 0..600 {
-            step(&mut st, &data, &reg, 2.0);
+            step(&mut st, &data, &REG, 2.0);
         }
-        let w = rounded(&st, &reg);
+        (data, k, st)
+    }
+
+    /// Results drawn from a known logistic model with a constant term per sample are fitted
+    /// back: the constant is used, not fitted (a fit that ignored it would land elsewhere).
+    #[test]
+    fn texel_with_offsets_recovers_a_known_model() {
+        let (_, k, st) = fit_known_model([80.0, -30.0], 0.01, Some((-100.0, 200.0)));
+        assert!((k / 0.01 - 1.0).abs() < 0.1, "K {k}");
+        let w = rounded(&st, &REG);
+        assert!((w[0] - 80).abs() <= 10 && (w[1] + 30).abs() <= 10, "{w:?}");
+    }
+
+    /// Results drawn from a known logistic model are fitted back: K and the weights.
+    #[test]
+    fn texel_recovers_a_known_model() {
+        let k_true = 0.01;
+        // With the true weights K is found; then weights from a poor start are found.
+        let (data, k, st) = fit_known_model([120.0, -40.0], k_true, None);
+        assert!((k / k_true - 1.0).abs() < 0.1, "K {k}");
+        let w = rounded(&st, &REG);
         assert!((w[0] - 120).abs() <= 15 && (w[1] + 40).abs() <= 10, "{w:?}");
         let back = TexelState::from_text(&st.to_text(), 2).unwrap();
         assert_eq!(back.epoch, st.epoch);

@@ -106,11 +106,20 @@ impl Eval {
     pub fn load(path: &Path) -> Result<Self, String> {
         match path.to_str() {
             Some("builtin:patterns") => return Ok(Self::with_patterns(super::patterns::shipped())),
+            Some(name)
+                if name == "builtin:baseline"
+                    || Weights::BUILTIN.iter().any(|(n, _)| *n == name) =>
+            {
+                return Weights::load(path).map(Self::new);
+            }
             Some(name) if name.starts_with("builtin:") => {
-                // builtin:baseline, builtin:texel; unknown names listed with patterns too.
-                return Weights::load(path)
-                    .map(Self::new)
-                    .map_err(|e| e.replace("(valid: ", "(valid: builtin:patterns, "));
+                let mut valid = vec!["builtin:patterns", "builtin:baseline"];
+                valid.extend(Weights::BUILTIN.iter().map(|(n, _)| *n));
+                return Err(format!(
+                    "unknown built-in weights '{}' (valid: {})",
+                    crate::game::shown(name),
+                    valid.join(", ")
+                ));
             }
             _ => {}
         }
