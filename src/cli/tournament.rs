@@ -206,8 +206,13 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
         progress: !a.no_progress && !a.json,
         interrupt: Some(interrupt_flag()),
     };
-    let outcome =
+    let mut outcome =
         runner::run::<G>(&settings, &options, &G::make_player).map_err(CliError::input)?;
+    name_seats::<G>(&mut outcome.report);
+    // The runner wrote report.json before the seats had names: write it again with them.
+    if let Ok(text) = serde_json::to_string_pretty(&outcome.report) {
+        let _ = std::fs::write(a.out.join("report.json"), text);
+    }
     if a.json {
         let mut v =
             serde_json::to_value(&outcome.report).map_err(|e| CliError::failure(e.to_string()))?;
@@ -282,8 +287,44 @@ fn load_dir(dir: &Path) -> Result<(Settings, Vec<GameRecord>), CliError> {
     Ok((settings, records))
 }
 
+/// Names the rows of the report's per-seat table for people (`Black (X)`; team games:
+/// `team A1+A2` style names from the team's first seat).
+pub fn name_seats<G: CliGame>(rep: &mut report::Report) {
+    let start = G::start();
+    let n = start.seats();
+    for row in &mut rep.seats {
+        let members: Vec<String> = (0..n)
+            .map(|s| tessera::game::Seat(s as u8))
+            .filter(|&s| usize::from(start.team(s)) == row.seat)
+            .map(|s| start.seat_name(s))
+            .collect();
+        row.name = if members.len() > 1 {
+            format!("team {}", members.join("+"))
+        } else {
+            members
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| format!("seat {}", row.seat))
+        };
+    }
+}
+
+/// The report of `records` with its seats named for the game of `settings` (unnamed when
+/// the game id is unknown).
+fn named_report(settings: &Settings, records: &[GameRecord]) -> report::Report {
+    fn named<G: CliGame>(rep: &mut report::Report) -> Result<(), CliError> {
+        name_seats::<G>(rep);
+        Ok(())
+    }
+    let mut rep = report::build(settings, records);
+    if let Ok(id) = <GameId as clap::ValueEnum>::from_str(&settings.game, false) {
+        let _ = dispatch!(id, named(&mut rep));
+    }
+    rep
+}
+
 fn print_report(settings: &Settings, records: &[GameRecord], json: bool) {
-    let rep = report::build(settings, records);
+    let rep = named_report(settings, records);
     if json {
         output::print_json(&serde_json::to_value(&rep).unwrap_or_default());
     } else {
@@ -338,7 +379,7 @@ fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError>
     for r in &merged {
         w.write(r).map_err(CliError::failure)?;
     }
-    let rep = report::build(&settings, &merged);
+    let rep = named_report(&settings, &merged);
     let _ = std::fs::write(
         out.join("report.json"),
         serde_json::to_string_pretty(&rep).unwrap_or_default(),

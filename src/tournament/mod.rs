@@ -1,15 +1,20 @@
 //! Tournaments between game-playing engines and the statistics to judge them.
 //!
+//! - [`fairness`]: seat fairness over tournaments of identical engines (rows, trend, verdict);
 //! - [`schedule`]: who meets whom, on which opening, in which seats (pairs, blocks, shards);
 //! - [`openings`]: openings from a file or random plies from a seed;
 //! - [`runner`]: parallel games, records appended as games end, resume, SPRT stop;
 //! - [`record`]: the JSON-lines game records;
-//! - [`report`]: head-to-head statistics, rating list, SPRT state, from records alone;
+//! - [`report`]: head-to-head statistics, rating list, results by seat, SPRT state, from
+//!   records alone;
+//! - [`seats`]: results by seat (score, win/draw/loss shares with 95 % intervals);
 //! - [`stats`]: the rating mathematics (Elo, SPRT, Bradley-Terry / Plackett-Luce).
 
+pub mod fairness;
 pub mod openings;
 pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
+pub mod seats;
 pub mod stats;

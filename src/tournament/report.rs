@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::record::GameRecord;
 use super::runner::Settings;
+use super::seats::{SeatRow, by_seat};
 use super::stats::elo::{EloReport, Pentanomial, Trinomial, Wdl};
 use super::stats::ratings::{Anchor, BootstrapOptions, FitOptions, GameResult, ResultSet};
 use super::stats::sprt::{Sprt, SprtDecision, SprtModel};
@@ -178,6 +179,8 @@ pub struct Report {
     pub anchor: String,
     /// SPRT state, when an SPRT was asked for.
     pub sprt: Option<SprtState>,
+    /// Results by seat over every game (team games: by side), see [`super::seats`].
+    pub seats: Vec<SeatRow>,
 }
 
 fn wdl(points: f64) -> Wdl {
@@ -396,6 +399,7 @@ pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
         ratings,
         anchor: anchor.map_or("pool mean = 0".into(), |a| format!("{a} = 0")),
         sprt: sprt_state(settings, records),
+        seats: by_seat(records),
     }
 }
 
@@ -533,6 +537,14 @@ pub fn render(report: &Report) -> String {
             r.games,
             100.0 * r.score
         );
+    }
+    if !report.seats.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nResults by seat (all engines together; win = sole first place, draw = shared first; \
+             score 95 % normal interval, shares 95 % Wilson)"
+        );
+        s.push_str(&super::seats::render(&report.seats));
     }
     if let Some(st) = &report.sprt {
         let _ = writeln!(
