@@ -1,6 +1,6 @@
 //! Multi-player search benchmarks (criterion; `cargo bench --bench multiplayer`): paranoid,
 //! max-n (shallow pruning on), BRS and BRS+ to a fixed depth on two toy 3-seat games from
-//! `tests/multi_toys` (scored Nim from a 24-token heap, with passes and double moves, and the
+//! `tests/it/multi_toys.rs` (scored Nim from a 24-token heap, with passes and double moves, and the
 //! hash-defined random tree of seed 7, games up to 30 plies, constant-sum utilities), each
 //! with a fresh 2 MiB table per run (small, so zeroing it costs little of the time).
 //!
@@ -20,7 +20,7 @@ use tessera::search::{
     paranoid,
 };
 
-#[path = "../tests/multi_toys/mod.rs"]
+#[path = "../tests/it/multi_toys.rs"]
 mod multi_toys;
 use multi_toys::{Heap, HeapEval, Tree, TreeEval};
 

@@ -13,7 +13,7 @@
 //!   that changes when the search's tree changes) and nodes/s.
 //!
 //! The 4x4 solve and the 5x5 full-board table take tens of seconds each: they are timed
-//! by the ignored tests of `tests/quixo_solve.rs` (`--ignored --nocapture` prints them).
+//! by the ignored tests of `tests/it/quixo_solve.rs` (`--ignored --nocapture` prints them).
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -22,7 +22,7 @@ use tessera::games::othello::endgame::Solver;
 use tessera::games::othello::{Color, Position, alphabeta_engine, eval, zobrist};
 use tessera::search::{Limits, TranspositionTable, search};
 
-mod common;
+use crate::common;
 use common::{Rng, moves_of, random_position};
 
 /// `n` random unfinished positions, their empties cycling through `lo..=hi`.

@@ -15,7 +15,7 @@ use tessera::search::mcts::{
 };
 use tessera::search::{Limits, TranspositionTable};
 
-mod common;
+use crate::common;
 use common::{Rng, moves_of};
 
 /// Random play from the start until `empties` squares are empty and the game is not over.

@@ -6,7 +6,7 @@ use tessera::games::othello::endgame::Solver;
 use tessera::games::othello::{Position, eval::Eval};
 use tessera::search::{Limits, TranspositionTable, search_threads};
 
-mod common;
+use crate::common;
 use common::Rng;
 
 fn random_position(rng: &mut Rng, empties: u32) -> Option<Position> {

@@ -3,7 +3,7 @@
 //! notation round trips and one-line errors; incremental Zobrist keys equal to keys from
 //! scratch after random games.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use tessera::game::{Game, MoveCode, Seat};

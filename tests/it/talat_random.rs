@@ -8,7 +8,7 @@
 //!   with the points;
 //! - frozen boards stay frozen and no tower on them moves.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use tessera::game::{Game, Seat};

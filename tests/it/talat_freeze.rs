@@ -7,7 +7,7 @@
 //! mover may capture by the rules' strength relation). It shares no code with the engine
 //! except the `Board` container being tested.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -3,7 +3,7 @@
 //! counts, and the rows each sample gives. (Fits of known models, with and without a
 //! constant term, are unit tests of `tuning::texel`.)
 
-mod common;
+use crate::common;
 
 use common::{Rng, moves_of};
 use tessera::game::Game;

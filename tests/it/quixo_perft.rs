@@ -3,7 +3,7 @@
 //! (depths 1-5 agree between two independent implementations; depth 6 from one), and the
 //! generic perft over `Game` agreeing with the fast one on random positions and all sizes.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use tessera::game::{Game, perft::perft as generic_perft};
@@ -11,7 +11,7 @@ use tessera::games::quixo::{Quixo, Quixo4p, perft};
 
 /// Reads the perft line of solved.md, so the expected numbers come from the data file.
 fn published() -> Vec<(u32, u64)> {
-    let text = include_str!("data/quixo/solved.md");
+    let text = include_str!("../data/quixo/solved.md");
     let line = text
         .lines()
         .skip_while(|l| !l.starts_with("## Perft"))

@@ -1,0 +1,36 @@
+//! The integration tests: one crate (one binary, one link) with a module per area. They use
+//! the library's public API and run the built `tessera` binary as a user would.
+//!
+//! `cargo test --release` runs them all except the slow checks marked `#[ignore]`;
+//! `cargo test --release -- --ignored` runs those (see README, "Tests"). A single area:
+//! `cargo test --release --test it othello_perft::`.
+
+mod common;
+mod multi_toys;
+
+mod cli;
+mod gtp;
+mod mcts;
+mod multiplayer_search;
+mod othello_ffo;
+mod othello_perft;
+mod othello_rules;
+mod othello_search;
+mod parallel_search;
+mod quixo_cases;
+mod quixo_perft;
+mod quixo_rules;
+mod quixo_search;
+mod quixo_solve;
+mod rating_stats;
+mod talat_eval;
+mod talat_freeze;
+mod talat_perft;
+mod talat_random;
+mod talat_rules;
+mod tournament;
+mod tuning_files;
+mod tuning_gain;
+mod tuning_selfplay;
+mod tuning_spsa;
+mod tuning_texel;
