@@ -9,6 +9,7 @@ mod common;
 mod multi_toys;
 
 mod cli;
+mod fairness;
 mod gtp;
 mod mcts;
 mod multiplayer_search;
