@@ -33,6 +33,7 @@ mod play;
 mod quixo;
 mod selfplay;
 mod solve;
+mod solve_obf;
 mod talat;
 mod tournament;
 mod tune;

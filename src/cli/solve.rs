@@ -29,6 +29,8 @@ use super::{GameId, PositionArgs, othello};
                   the final move counted, by a proving search up to --max-plies (the 5x5 \
                   full-board table at the leaves), or \"unproven\" (exit code 1).",
     after_help = "Examples:\n  tessera solve othello --ffo 40\n  \
+                  tessera solve othello --ffo 45 --threads 2\n  \
+                  tessera solve othello --obf problems.obf --json\n  \
                   tessera solve quixo --size 4\n  \
                   tessera solve quixo --position \"XXXX./...../...../...../..... X\" --json\n  \
                   tessera solve othello --position \"O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X\" --json"
@@ -50,6 +52,16 @@ pub struct SolveArgs {
     /// Give up after this many milliseconds (exit code 1); default: no limit
     #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
     pub time_ms: Option<u64>,
+    /// Othello: search threads for the exact solve (Young Brothers Wait on a rayon pool,
+    /// shared transposition table)
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Othello: solve every problem of this OBF file (Edax's problem format: `BOARD SIDE;
+    /// MOVE:SCORE; ...` per line) and compare with the file's scores; --time-ms is then the
+    /// budget of the whole batch
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves", "ffo"])]
+    pub obf: Option<std::path::PathBuf>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
@@ -67,12 +79,24 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
                     "--size and --max-plies are for Quixo; Othello positions are solved to the end",
                 ));
             }
+            if let Some(path) = &args.obf {
+                return super::solve_obf::run(&super::solve_obf::ObfRun {
+                    path,
+                    tt_mib: args.tt_mb,
+                    threads: args.threads as usize,
+                    time_ms: args.time_ms,
+                    json: args.json,
+                });
+            }
             if args.position.is_empty() {
                 return Err(CliError::input(
-                    "solve needs a position: give --position, --moves or --ffo",
+                    "solve needs a position: give --position, --moves, --ffo or --obf",
                 ));
             }
             othello_solve(args)
+        }
+        GameId::Quixo if args.obf.is_some() || args.threads != 1 => {
+            Err(CliError::input("--obf and --threads are for Othello"))
         }
         GameId::Quixo => super::quixo::solve(
             args.size,
@@ -113,7 +137,9 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
         time_ms: args.time_ms,
         ..Limits::default()
     };
-    let sol = Solver::new(&tt, &limits).solve(&pos);
+    let sol = Solver::new(&tt, &limits)
+        .with_threads(args.threads as usize)
+        .solve(&pos);
     let nps = rate(sol.nodes, sol.seconds);
     let best = sol.best_move.map(|m| m.to_string());
     let game_over = pos.outcome().is_some();

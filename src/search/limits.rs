@@ -51,7 +51,7 @@ impl Limits {
 
 /// Checks the limits during a search; cheap to call at every node (it looks at the clock
 /// once every 1024 nodes).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Clock {
     start: Instant,
     deadline: Option<Instant>,
@@ -73,6 +73,16 @@ impl Clock {
             stop: limits.stop.clone(),
             stopped: false,
             next_check: 0,
+        }
+    }
+
+    /// A copy for a helper thread's search with its own node count from 0: the same start,
+    /// deadline, node limit and stop flag, and the clock read at its first check.
+    #[must_use]
+    pub fn fork(&self) -> Self {
+        Self {
+            next_check: 0,
+            ..self.clone()
         }
     }
 

@@ -70,9 +70,16 @@ fn problems() -> Vec<Problem> {
 /// Solves `p` with a fresh table, checks the score and the best move, returns the line
 /// to print.
 fn solve_and_check(p: &Problem) -> String {
+    solve_and_check_on(p, 1)
+}
+
+/// [`solve_and_check`] with the solver on `threads` threads.
+fn solve_and_check_on(p: &Problem, threads: usize) -> String {
     let tt = TranspositionTable::new(TT_MIB);
     let t0 = Instant::now();
-    let sol = Solver::new(&tt, &Limits::default()).solve(&p.pos);
+    let sol = Solver::new(&tt, &Limits::default())
+        .with_threads(threads)
+        .solve(&p.pos);
     let secs = t0.elapsed().as_secs_f64();
     assert_eq!(
         sol.score,
@@ -159,6 +166,13 @@ fn ffo_43() {
 #[test]
 fn ffo_44() {
     quick(44);
+}
+
+#[test]
+fn ffo_41_and_42_on_two_threads() {
+    for p in problems().iter().filter(|p| p.id == 41 || p.id == 42) {
+        eprintln!("2 threads: {}", solve_and_check_on(p, 2));
+    }
 }
 
 #[test]
