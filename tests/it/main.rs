@@ -14,6 +14,7 @@ mod gtp;
 mod mcts;
 mod multiplayer_search;
 mod othello_ffo;
+mod othello_obf;
 mod othello_perft;
 mod othello_rules;
 mod othello_search;
