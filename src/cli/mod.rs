@@ -24,8 +24,10 @@ macro_rules! dispatch {
 
 mod bench;
 mod bestmove;
+mod fairness;
 mod games;
 mod gtp;
+mod html;
 mod othello;
 mod output;
 mod perft;
@@ -66,6 +68,7 @@ enum Command {
     Solve(solve::SolveArgs),
     Play(play::PlayArgs),
     Tournament(tournament::TournamentArgs),
+    Fairness(fairness::FairnessArgs),
     Bench(bench::BenchArgs),
     Gtp(gtp::GtpArgs),
     Selfplay(selfplay::SelfplayArgs),
@@ -305,6 +308,7 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Fairness(args) => fairness::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Gtp(args) => gtp::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),

@@ -52,6 +52,9 @@ enum Action {
         /// Print one JSON object instead of text
         #[arg(long)]
         json: bool,
+        /// Also write the report as one self-contained HTML page (charts, game viewer)
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
     },
     /// Combine the records of several shards of one tournament into one directory
     Merge {
@@ -131,7 +134,7 @@ enum FormatArg {
 /// Runs the command.
 pub fn run(args: &TournamentArgs) -> Result<ExitCode, CliError> {
     match (&args.action, &args.play) {
-        (Some(Action::Report { dir, json }), _) => report_dir(dir, *json),
+        (Some(Action::Report { dir, json, html }), _) => report_dir(dir, *json, html.as_deref()),
         (Some(Action::Merge { dirs, out, json }), _) => merge(dirs, out, *json),
         (None, Some(play)) => dispatch!(play.game, play_tournament(play)),
         (None, None) => Err(CliError::input(
@@ -253,7 +256,7 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
 /// A flag raised by the first Ctrl-C (SIGINT/SIGTERM): the runner then starts no new game
 /// and the games in progress finish and are saved. A second Ctrl-C quits at once (finished
 /// games are already on disk).
-fn interrupt_flag() -> Arc<AtomicBool> {
+pub fn interrupt_flag() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let f = Arc::clone(&flag);
     let installed = ctrlc::set_handler(move || {
@@ -332,10 +335,57 @@ fn print_report(settings: &Settings, records: &[GameRecord], json: bool) {
     }
 }
 
-fn report_dir(dir: &Path, json: bool) -> Result<ExitCode, CliError> {
+fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, CliError> {
+    if let Some(path) = html {
+        super::html::check_target(path)?;
+    }
     let (settings, records) = load_dir(dir)?;
+    if let Some(path) = html {
+        let id = <GameId as clap::ValueEnum>::from_str(&settings.game, false).map_err(|_| {
+            CliError::input(format!(
+                "{} is a tournament of unknown game '{}'",
+                dir.display(),
+                settings.game
+            ))
+        })?;
+        dispatch!(id, write_html(dir, path, &settings, &records))?;
+    }
     print_report(&settings, &records, json);
+    if let Some(path) = html
+        && !json
+    {
+        output::say(format!("page written to {}", path.display()));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the HTML page of a tournament directory's records.
+fn write_html<G: CliGame>(
+    dir: &Path,
+    path: &Path,
+    settings: &Settings,
+    records: &[GameRecord],
+) -> Result<(), CliError> {
+    if records.is_empty() {
+        return Err(CliError::input(format!(
+            "{} holds no finished games: nothing to show",
+            dir.display()
+        )));
+    }
+    if let Some(r) = records.iter().find(|r| r.game != G::ID) {
+        return Err(CliError::input(format!(
+            "{}: game {} is a record of {}, but the tournament is {}",
+            dir.display(),
+            r.id,
+            r.game,
+            G::ID
+        )));
+    }
+    let rep = named_report(settings, records);
+    let value = serde_json::to_value(&rep).map_err(|e| CliError::failure(e.to_string()))?;
+    let llr = report::llr_history(settings, records);
+    let page = super::html::report_page::<G>(&dir.display().to_string(), &value, records, &llr)?;
+    super::html::write_page(path, &page)
 }
 
 fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {

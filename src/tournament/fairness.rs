@@ -65,7 +65,8 @@ fn standard_error(row: &SeatRow) -> f64 {
 }
 
 /// The trend of every seat (two sides: the first seat only, the other mirrors it) in every
-/// (variant, openings) group with at least two levels.
+/// (variant, openings) group with at least two levels, whose weakest and strongest rows
+/// each hold games from at least two blocks.
 #[must_use]
 pub fn trends(rows: &[FairnessRow]) -> Vec<Trend> {
     let mut out = Vec::new();
@@ -85,7 +86,13 @@ pub fn trends(rows: &[FairnessRow]) -> Vec<Trend> {
         let (Some(lo), Some(hi)) = (g.first(), g.last()) else {
             continue;
         };
-        if lo.level_index == hi.level_index || lo.seats.len() != hi.seats.len() {
+        // A row of one block (one game) has no interval to compare.
+        let measured = |r: &FairnessRow| r.seats.iter().all(|s| s.blocks >= 2);
+        if lo.level_index == hi.level_index
+            || lo.seats.len() != hi.seats.len()
+            || !measured(lo)
+            || !measured(hi)
+        {
             continue;
         }
         let seats = if lo.seats.len() == 2 {

@@ -264,6 +264,26 @@ fn sprt_state(settings: &Settings, records: &[GameRecord]) -> Option<SprtState> 
     })
 }
 
+/// The SPRT's log-likelihood ratio after each of the first games (by id), at most 400
+/// points evenly spaced over the games (the last point is all games); empty without an
+/// SPRT.
+#[must_use]
+pub fn llr_history(settings: &Settings, records: &[GameRecord]) -> Vec<f64> {
+    if settings.sprt.is_none() || records.is_empty() {
+        return Vec::new();
+    }
+    let mut sorted = sides_view(records);
+    sorted.sort_by_key(|r| r.id);
+    let n = sorted.len();
+    let points = n.min(400);
+    (1..=points)
+        .filter_map(|k| {
+            let upto = (k * n).div_ceil(points);
+            sprt_state(settings, &sorted[..upto]).map(|s| s.llr)
+        })
+        .collect()
+}
+
 /// Whether the SPRT has reached a bound.
 #[must_use]
 pub fn sprt_decided(settings: &Settings, records: &[GameRecord]) -> bool {
@@ -542,7 +562,7 @@ pub fn render(report: &Report) -> String {
         let _ = writeln!(
             s,
             "\nResults by seat (all engines together; win = sole first place, draw = shared first; \
-             score 95 % normal interval, shares 95 % Wilson)"
+             score and shares with 95 % Wilson intervals, the score's over blocks)"
         );
         s.push_str(&super::seats::render(&report.seats));
     }

@@ -4,7 +4,7 @@
 //! advantage, not the engines'.
 //!
 //! Per seat: games, mean score (points: 1 win, 1/2 draw, 0 loss; more seats: see
-//! [`GameRecord::points`]) with a 95 % normal interval, and the shares of wins (sole first
+//! [`GameRecord::points`]) with a 95 % Wilson interval over blocks, and the shares of wins (sole first
 //! place), draws (first place shared) and losses (any other place) with 95 % Wilson
 //! intervals. A fair seat scores 1/2 in every game size, since the points of a game sum
 //! to `seats / 2`.
@@ -42,8 +42,8 @@ pub struct SeatRow {
     pub draws: u64,
     /// Other places.
     pub losses: u64,
-    /// Mean points per game (the mean of the blocks' means), with its 95 % normal interval
-    /// over blocks.
+    /// Mean points per game (the mean of the blocks' means), with its 95 % Wilson interval
+    /// over blocks ([`proportion::wilson_mean`]).
     pub score: Interval,
     /// Share of wins, 95 % Wilson interval.
     pub win: Interval,
@@ -120,7 +120,11 @@ pub fn by_seat(records: &[GameRecord]) -> Vec<SeatRow> {
                 wins,
                 draws,
                 losses,
-                score: proportion::mean_interval(&block_means, CONFIDENCE),
+                score: proportion::wilson_mean(
+                    block_means.iter().sum(),
+                    block_means.len() as u64,
+                    CONFIDENCE,
+                ),
                 win: proportion::wilson(wins, games, CONFIDENCE),
                 draw: proportion::wilson(draws, games, CONFIDENCE),
                 loss: proportion::wilson(losses, games, CONFIDENCE),
@@ -263,10 +267,17 @@ mod tests {
         let rows = by_seat(&r);
         assert_eq!((rows[0].games, rows[0].blocks), (3, 3));
         assert_eq!((rows[0].wins, rows[0].losses), (2, 1));
-        // Block means 1, 1, 0: mean 2/3, s^2 = 1/3, half-width 1.96 * sqrt(1/9).
+        // Block means 1, 1, 0: 2 of 3 blocks, Wilson over blocks (0.2077, 0.9385).
         assert!((rows[0].score.value - 2.0 / 3.0).abs() < 1e-12);
-        let half = 1.959_963_984_540_054 / 3.0;
-        assert!((rows[0].score.upper - (2.0_f64 / 3.0 + half).min(1.0)).abs() < 1e-9);
-        assert!((rows[0].score.lower - (2.0 / 3.0 - half)).abs() < 1e-9);
+        assert!(
+            (rows[0].score.lower - 0.2077).abs() < 5e-5,
+            "{:?}",
+            rows[0].score
+        );
+        assert!(
+            (rows[0].score.upper - 0.9385).abs() < 5e-5,
+            "{:?}",
+            rows[0].score
+        );
     }
 }

@@ -110,3 +110,555 @@ fn report_counts_results_by_seat_from_the_records() {
     assert_eq!(saved["seats"], rep["seats"]);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// Every `data-key`/`data-value` pair of a page (the numbers its tables show).
+fn page_numbers(page: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = page;
+    while let Some(i) = rest.find("data-key=\"") {
+        rest = &rest[i + 10..];
+        let end = rest.find('"').unwrap();
+        let key = rest[..end].to_string();
+        rest = &rest[end..];
+        if let Some(v) = rest.strip_prefix("\" data-value=\"") {
+            let end = v.find('"').unwrap();
+            out.push((key, v[..end].to_string()));
+        }
+    }
+    out
+}
+
+/// The value at a dotted path of `v`.
+fn at<'a>(v: &'a serde_json::Value, path: &str) -> &'a serde_json::Value {
+    path.split('.')
+        .fold(v, |cur, part| match part.parse::<usize>() {
+            Ok(i) => &cur[i],
+            Err(_) => &cur[part],
+        })
+}
+
+/// Asserts that every number the page shows is the JSON's, and that there are at least
+/// `min` of them; returns the keys.
+fn assert_page_matches(page: &str, json: &serde_json::Value, min: usize) -> Vec<String> {
+    let nums = page_numbers(page);
+    assert!(nums.len() >= min, "only {} numbers on the page", nums.len());
+    for (k, v) in &nums {
+        let want = at(json, k);
+        let got: f64 = v
+            .parse()
+            .unwrap_or_else(|_| panic!("{k}: '{v}' is not a number"));
+        let want = want
+            .as_f64()
+            .unwrap_or_else(|| panic!("{k}: no number in the JSON"));
+        // serde_json's default float parsing may differ in the last bit.
+        assert!(
+            (got - want).abs() <= 1e-12 * want.abs().max(1.0),
+            "{k}: {got} vs {want}"
+        );
+    }
+    // Self-contained: nothing loaded from the network.
+    for bad in ["src=\"http", "href=\"http", "@import", "url(http"] {
+        assert!(!page.contains(bad), "the page loads {bad}");
+    }
+    nums.into_iter().map(|(k, _)| k).collect()
+}
+
+fn tournament_dir(name: &str, game: &str, engines: &str, extra: &[&str]) -> PathBuf {
+    let out = tmp(name);
+    let o = bin()
+        .args([
+            "tournament",
+            game,
+            "--engines",
+            engines,
+            "--no-progress",
+            "--out",
+        ])
+        .arg(&out)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    out
+}
+
+#[test]
+fn tournament_report_page_numbers_equal_report_json() {
+    let dir = tournament_dir(
+        "page",
+        "othello",
+        "othello-ab-d1,othello-ab-d3",
+        &["--rounds", "4", "--sprt", "elo0=0,elo1=50"],
+    );
+    let page_path = dir.join("report.html");
+    let o = bin()
+        .args(["tournament", "report"])
+        .arg(&dir)
+        .arg("--html")
+        .arg(&page_path)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = std::fs::read_to_string(&page_path).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    let keys = assert_page_matches(&page, &report, 30);
+    for k in [
+        "ratings.0.elo",
+        "pairings.0.score",
+        "seats.0.score.value",
+        "sprt.llr",
+        "reasons.normal",
+    ] {
+        assert!(keys.iter().any(|x| x == k), "the page does not show {k}");
+    }
+    for section in [
+        "Rating list",
+        "Head to head",
+        "Score over the games",
+        "SPRT",
+        "Results by seat",
+        "Time used per move",
+        "How the games ended",
+        "Game viewer",
+    ] {
+        assert!(page.contains(section), "no section {section}");
+    }
+    // The viewer holds every game, each with one position per ply plus the start.
+    let data = &page[page.find("id=\"games-data\">").unwrap() + 16..];
+    let data: serde_json::Value =
+        serde_json::from_str(&data[..data.find("</script>").unwrap()]).unwrap();
+    let games = data["games"].as_array().unwrap();
+    assert_eq!(games.len(), records(&dir).len());
+    for g in games {
+        assert_eq!(
+            g["frames"].as_array().unwrap().len(),
+            g["moves"].as_array().unwrap().len() + 1
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn fairness(args: &[&str], out: &Path) -> std::process::Output {
+    bin()
+        .arg("fairness")
+        .args(args)
+        .args(["--no-progress", "--json", "--out"])
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn fairness_rows_are_tournaments_and_the_page_matches_the_json() {
+    let out = tmp("rows");
+    let page_path =
+        std::env::temp_dir().join(format!("tessera-fair-{}-rows.html", std::process::id()));
+    let args = [
+        "othello",
+        "--depths",
+        "1,2",
+        "--rounds",
+        "3",
+        "--html",
+        page_path.to_str().unwrap(),
+    ];
+    let first = json_of(&fairness(&args, &out));
+    let rows = first["rows"].as_array().unwrap();
+    let names: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{} {} {}", r["variant"], r["openings"], r["level"]).replace('"', ""))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "rules start depth 1",
+            "rules start depth 2",
+            "rules random-8 depth 1",
+            "rules random-8 depth 2"
+        ]
+    );
+    for r in rows {
+        // Each row is a tournament of two copies: its own report gives the same seats.
+        let rep = json_of(
+            &bin()
+                .args(["tournament", "report", r["dir"].as_str().unwrap(), "--json"])
+                .output()
+                .unwrap(),
+        );
+        assert_eq!(rep["seats"], r["seats"]);
+        let recs = records(Path::new(r["dir"].as_str().unwrap()));
+        assert_eq!(r["games"].as_u64(), Some(recs.len() as u64));
+        // Copies of a deterministic engine: both games of a pair are the same game.
+        assert_eq!(r["distinct"].as_u64().unwrap() * 2, recs.len() as u64);
+        assert_eq!(r["seats"][0]["games"], r["distinct"]);
+    }
+    // Start rows are one game each (deterministic); the random suite has 3 rounds.
+    assert_eq!(rows[0]["games"], 2);
+    assert_eq!(rows[2]["games"], 6);
+    let trends = first["trends"].as_array().unwrap();
+    assert_eq!(trends.len(), 1, "{trends:?}");
+    assert_eq!(trends[0]["openings"], "random-8");
+    assert!(
+        first["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("rules (random-8, depth 2")
+    );
+    let page = std::fs::read_to_string(&page_path).unwrap();
+    assert_page_matches(&page, &first, 40);
+    // Running it again resumes: no new games, the same numbers.
+    let again = json_of(&fairness(&args, &out));
+    assert_eq!(again["rows"], first["rows"]);
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_file(&page_path);
+}
+
+#[test]
+fn talat_choice_points_are_separate_rows() {
+    let out = tmp("talat");
+    let v = json_of(&fairness(
+        &["talat", "--depths", "1", "--rounds", "1"],
+        &out,
+    ));
+    let rows = v["rows"].as_array().unwrap();
+    let variants: Vec<&str> = rows
+        .iter()
+        .map(|r| r["variant"].as_str().unwrap())
+        .collect();
+    for want in [
+        "rules",
+        "White first after setup",
+        "Grey first after setup",
+        "Black first after setup",
+    ] {
+        assert!(variants.contains(&want), "{variants:?}");
+    }
+    for (row, colour) in [
+        ("Grey first after setup", "G"),
+        ("Black first after setup", "B"),
+    ] {
+        let r = rows.iter().find(|r| r["variant"] == row).unwrap();
+        for rec in records(Path::new(r["dir"].as_str().unwrap())) {
+            let start = rec["start"].as_str().unwrap();
+            assert!(
+                start.contains(&format!("to:{colour} phase:play")),
+                "{start}"
+            );
+        }
+        assert_eq!(r["seats"].as_array().unwrap().len(), 3);
+    }
+    let out2 = tmp("talat2p");
+    let v = json_of(&fairness(
+        &["talat-2p", "--depths", "1", "--rounds", "1"],
+        &out2,
+    ));
+    let rows = v["rows"].as_array().unwrap();
+    let chosen = rows
+        .iter()
+        .find(|r| r["variant"] == "chosen Djinn" && r["openings"] == "start")
+        .unwrap();
+    // The players place the Djinn: the game starts from empty boards and the first
+    // placements are the Djinn's (Black's towers, lower case on GB's row 5).
+    for rec in records(Path::new(chosen["dir"].as_str().unwrap())) {
+        let start = rec["start"].as_str().unwrap();
+        assert!(
+            start.contains("GB:...../...../...../...../....."),
+            "{start}"
+        );
+    }
+    let random = rows
+        .iter()
+        .find(|r| r["variant"] == "random Djinn" && r["openings"] == "start")
+        .unwrap();
+    for rec in records(Path::new(random["dir"].as_str().unwrap())) {
+        let start = rec["start"].as_str().unwrap();
+        assert!(
+            !start.contains("GB:...../...../...../...../....."),
+            "{start}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_dir_all(&out2);
+}
+
+#[test]
+fn quixo_fairness_gives_the_solved_small_board() {
+    let out = tmp("quixo");
+    let v = json_of(&fairness(
+        &["quixo", "--quick", "--depths", "1", "--rounds", "1"],
+        &out,
+    ));
+    let exact = v["exact"].as_array().unwrap();
+    // 3x3 Quixo: a first-player win in 7 plies (Tanaka et al.; retrograde table here).
+    assert_eq!(exact[0]["board"], "3x3");
+    assert_eq!(exact[0]["value"], "first player (X) wins");
+    assert_eq!(exact[0]["plies"], 7);
+    assert_eq!(exact.len(), 1, "--quick skips the 4x4 solve");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Runs tessera and returns (exit code, stderr) for an expected failure.
+fn fails(args: &[&std::ffi::OsStr]) -> (i32, String) {
+    let o = bin().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    (o.status.code().unwrap_or(-1), err)
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    use std::ffi::OsStr;
+    let empty = tmp("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let dir = tournament_dir(
+        "bad",
+        "othello",
+        "othello-ab-d1,othello-ab-d2",
+        &["--rounds", "1"],
+    );
+    let page = empty.join("x.html");
+    let missing = empty.join("no-such-folder").join("x.html");
+    let mut cases: Vec<(Vec<&OsStr>, &str)> = vec![
+        (
+            vec![
+                OsStr::new("tournament"),
+                OsStr::new("report"),
+                empty.as_os_str(),
+                OsStr::new("--html"),
+                page.as_os_str(),
+            ],
+            "is not a tournament directory",
+        ),
+        (
+            vec![
+                OsStr::new("tournament"),
+                OsStr::new("report"),
+                dir.as_os_str(),
+                OsStr::new("--html"),
+                missing.as_os_str(),
+            ],
+            "does not exist",
+        ),
+        (
+            vec![
+                OsStr::new("tournament"),
+                OsStr::new("report"),
+                dir.as_os_str(),
+                OsStr::new("--html"),
+                empty.as_os_str(),
+            ],
+            "is a folder",
+        ),
+        (
+            vec![
+                OsStr::new("fairness"),
+                OsStr::new("othello"),
+                OsStr::new("--html"),
+                empty.as_os_str(),
+            ],
+            "is a folder",
+        ),
+        (
+            vec![
+                OsStr::new("fairness"),
+                OsStr::new("othello"),
+                OsStr::new("--html"),
+                missing.as_os_str(),
+            ],
+            "does not exist",
+        ),
+    ];
+    // A tournament directory whose settings exist but no game finished.
+    let none = tmp("none");
+    std::fs::create_dir_all(&none).unwrap();
+    std::fs::copy(dir.join("tournament.json"), none.join("tournament.json")).unwrap();
+    cases.push((
+        vec![
+            OsStr::new("tournament"),
+            OsStr::new("report"),
+            none.as_os_str(),
+            OsStr::new("--html"),
+            page.as_os_str(),
+        ],
+        "holds no finished games",
+    ));
+    // Records of another game in an Othello tournament.
+    let other = tmp("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::copy(dir.join("tournament.json"), other.join("tournament.json")).unwrap();
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    std::fs::write(
+        other.join("games.jsonl"),
+        text.replacen("\"game\":\"othello\"", "\"game\":\"quixo\"", 1),
+    )
+    .unwrap();
+    cases.push((
+        vec![
+            OsStr::new("tournament"),
+            OsStr::new("report"),
+            other.as_os_str(),
+            OsStr::new("--html"),
+            page.as_os_str(),
+        ],
+        "is a record of quixo",
+    ));
+    for (args, want) in &cases {
+        let (code, err) = fails(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!page.exists(), "{args:?} left a page behind");
+    }
+    for d in [empty, dir, none, other] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+/// The final position of a record, replayed with the rules, and its number of pieces.
+fn replayed<G: tessera::game::Game>(rec: &serde_json::Value) -> String {
+    let (mut pos, opening) = G::parse_opening(rec["start"].as_str().unwrap()).unwrap();
+    for m in opening {
+        pos = pos.play(m);
+    }
+    for m in rec["moves"].as_array().unwrap() {
+        let mv = pos.parse_move(m.as_str().unwrap()).unwrap();
+        pos = pos.play(mv);
+    }
+    pos.to_string()
+}
+
+/// Pieces on the boards of a position text: discs, cubes with a symbol, towers.
+fn pieces(game: &str, pos: &str) -> usize {
+    match game {
+        "othello" => pos[..64].chars().filter(|c| *c == 'X' || *c == 'O').count(),
+        "quixo" | "quixo-4p" => pos
+            .split(' ')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| "XOxo".contains(*c))
+            .count(),
+        _ => pos
+            .split_whitespace()
+            .filter(|f| f.starts_with("WG:") || f.starts_with("GB:") || f.starts_with("BW:"))
+            .map(|f| f[3..].chars().filter(char::is_ascii_alphabetic).count())
+            .sum(),
+    }
+}
+
+/// An attribute of the element with `id` in a dumped DOM.
+fn attr(dom: &str, id: &str, name: &str) -> String {
+    let el = &dom[dom.find(&format!("id=\"{id}\"")).unwrap()..];
+    let el = &el[..el.find('>').unwrap()];
+    let v = &el[el.find(&format!("{name}=\"")).unwrap() + name.len() + 2..];
+    v[..v.find('"').unwrap()].to_string()
+}
+
+/// The game viewer in a headless browser (Debian's `chromium`): for a recorded game of each
+/// game id, the page stepped to the end (`#game=ID&final`) shows the record's final
+/// position, replayed here with the rules, with one drawn piece per piece on the boards.
+/// Ignored by default (chromium is not installed by `.ci/run`); run with
+/// `cargo test --test fairness -- --ignored`.
+#[test]
+#[ignore = "needs /usr/bin/chromium (apt-get install chromium)"]
+fn viewer_replays_a_game_of_each_id_to_its_final_position() {
+    use tessera::games::{othello, quixo, talat};
+    type Replay = fn(&serde_json::Value) -> String;
+    let cases: [(&str, &[&str], Replay); 5] = [
+        (
+            "othello",
+            &["name=a,depth=1", "name=b,depth=2"],
+            replayed::<othello::Position>,
+        ),
+        (
+            "quixo",
+            &["name=a,depth=1", "name=b,depth=2"],
+            replayed::<quixo::Quixo>,
+        ),
+        (
+            "quixo-4p",
+            &["name=a,depth=1", "name=b,depth=2"],
+            replayed::<quixo::Quixo4p>,
+        ),
+        (
+            "talat",
+            &["name=a,depth=1", "name=b,depth=1", "name=c,depth=2"],
+            replayed::<talat::Talat>,
+        ),
+        (
+            "talat-2p",
+            &["name=a,depth=1", "name=b,depth=2"],
+            replayed::<talat::Talat2p>,
+        ),
+    ];
+    for (game, engines, replay) in cases {
+        let dir = tmp(&format!("viewer-{game}"));
+        let mut cmd = bin();
+        cmd.args([
+            "tournament",
+            game,
+            "--rounds",
+            "1",
+            "--no-progress",
+            "--out",
+        ])
+        .arg(&dir);
+        for e in engines {
+            cmd.args(["--engine", e]);
+        }
+        let o = cmd.output().unwrap();
+        assert!(
+            o.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let page = dir.join("page.html");
+        let o = bin()
+            .args(["tournament", "report"])
+            .arg(&dir)
+            .arg("--html")
+            .arg(&page)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let recs = records(&dir);
+        let rec = recs.last().unwrap();
+        let id = rec["id"].as_u64().unwrap();
+        let profile = dir.join("chromium-profile");
+        let o = Command::new("/usr/bin/chromium")
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--dump-dom",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg(format!("file://{}#game={id}&final", page.display()))
+            .output()
+            .expect("cannot run /usr/bin/chromium");
+        let dom = String::from_utf8_lossy(&o.stdout);
+        let want = replay(rec);
+        assert_eq!(attr(&dom, "shown", "data-game"), id.to_string(), "{game}");
+        assert_eq!(
+            attr(&dom, "shown", "data-ply"),
+            rec["moves"].as_array().unwrap().len().to_string(),
+            "{game}"
+        );
+        assert_eq!(attr(&dom, "shown", "data-position"), want, "{game}");
+        assert_eq!(
+            attr(&dom, "shown", "data-pieces"),
+            pieces(game, &want).to_string(),
+            "{game}: drawn pieces"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -5,7 +5,7 @@
 //!   (colour-swapped pair) counts: score, Elo with error bar, normalized Elo, LOS, draw ratio;
 //! - [`sprt`]: the generalized sequential probability ratio test (GSPRT) with logistic or
 //!   normalized Elo hypotheses;
-//! - [`proportion`]: Wilson intervals of a share of games and normal intervals of a mean score;
+//! - [`proportion`]: Wilson intervals of a share of games and of a mean score;
 //! - [`ratings`]: rating lists over many players (Bradley-Terry / Plackett-Luce by Hunter's MM
 //!   iteration) with block-bootstrap error bars.
 //!

@@ -27,6 +27,16 @@ pub fn z_of(confidence: f64) -> f64 {
 /// With no trials the share is unknown: value 0.5 and the interval [0, 1].
 #[must_use]
 pub fn wilson(k: u64, n: u64, confidence: f64) -> Interval {
+    wilson_mean(k.min(n) as f64, n, confidence)
+}
+
+/// Wilson's interval for the mean of `n` values in [0, 1] summing to `sum` (game points,
+/// or the mean points of blocks of games). Values in [0, 1] with mean `p` have a variance
+/// of at most `p (1 - p)`, the binomial one, so the interval is conservative when draws
+/// or within-block averaging shrink the spread, and it never collapses to a point for a
+/// small sample whose values happen to be equal. No values: 0.5 and [0, 1].
+#[must_use]
+pub fn wilson_mean(sum: f64, n: u64, confidence: f64) -> Interval {
     if n == 0 {
         return Interval {
             value: 0.5,
@@ -35,8 +45,8 @@ pub fn wilson(k: u64, n: u64, confidence: f64) -> Interval {
         };
     }
     let z = z_of(confidence);
-    let (k, n) = (k.min(n) as f64, n as f64);
-    let p = k / n;
+    let n = n as f64;
+    let p = (sum / n).clamp(0.0, 1.0);
     let z2 = z * z;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
@@ -45,37 +55,6 @@ pub fn wilson(k: u64, n: u64, confidence: f64) -> Interval {
         value: p,
         lower: (centre - half).max(0.0),
         upper: (centre + half).min(1.0),
-    }
-}
-
-/// A normal interval for the mean of `values` (each in [0, 1]) at `confidence`, clipped to
-/// [0, 1]: mean ± z·s/√n with the sample standard deviation `s`. For game points (1, 1/2,
-/// 0), whose variance the draws lower, this is the interval of a mean score. No values:
-/// 0.5 and [0, 1].
-#[must_use]
-pub fn mean_interval(values: &[f64], confidence: f64) -> Interval {
-    let n = values.len();
-    if n == 0 {
-        return Interval {
-            value: 0.5,
-            lower: 0.0,
-            upper: 1.0,
-        };
-    }
-    let mean = values.iter().sum::<f64>() / n as f64;
-    if n == 1 {
-        return Interval {
-            value: mean,
-            lower: 0.0,
-            upper: 1.0,
-        };
-    }
-    let var = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1) as f64;
-    let half = z_of(confidence) * (var / n as f64).sqrt();
-    Interval {
-        value: mean,
-        lower: (mean - half).max(0.0),
-        upper: (mean + half).min(1.0),
     }
 }
 
@@ -107,16 +86,14 @@ mod tests {
     }
 
     #[test]
-    fn mean_interval_of_points() {
-        // Points 1, 0, 1/2, 1/2: mean 1/2, s^2 = (1/4 + 1/4 + 0 + 0) / 3 = 1/6;
-        // half-width 1.959964 * sqrt(1/24) = 0.40008.
-        let i = mean_interval(&[1.0, 0.0, 0.5, 0.5], 0.95);
-        assert!(
-            close(i.value, 0.5) && close(i.upper - 0.5, 0.400_08),
-            "{i:?}"
-        );
-        // Always the same result: no spread, a zero-width interval.
-        let j = mean_interval(&[1.0; 10], 0.95);
-        assert_eq!((j.lower, j.upper), (1.0, 1.0));
+    fn wilson_of_a_mean_score() {
+        // Whole points give the binomial interval; a half point sits between its neighbours.
+        assert_eq!(wilson_mean(2.0, 3, 0.95), wilson(2, 3, 0.95));
+        let mid = wilson_mean(2.5, 5, 0.95);
+        assert!((mid.value - 0.5).abs() < 1e-12);
+        assert!((mid.lower - (1.0 - mid.upper)).abs() < 1e-12);
+        // Equal values never give a zero-width interval: 10 wins of 10 -> [0.7225, 1].
+        let all = wilson_mean(10.0, 10, 0.95);
+        assert!(close(all.lower, 0.7225) && all.upper == 1.0, "{all:?}");
     }
 }

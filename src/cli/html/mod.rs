@@ -1,0 +1,736 @@
+//! Self-contained HTML pages: `tournament report DIR --html FILE` and `fairness ... --html
+//! FILE`. One static file, no network: CSS, SVG charts and the game viewer's script are
+//! inline, and the games' positions (replayed from the records with the rules code) are
+//! embedded as JSON, so the script only draws.
+//!
+//! Every number a table shows carries `data-key` (its path in the report JSON, e.g.
+//! `ratings.0.elo`) and `data-value` (the full-precision value), so a test can compare the
+//! page with `report.json`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde_json::Value;
+use tessera::tournament::record::GameRecord;
+
+use super::games::CliGame;
+use super::output::CliError;
+
+const CSS: &str = include_str!("page.css");
+const VIEWER_JS: &str = include_str!("viewer.js");
+
+/// Most games the viewer embeds (the first ones by id); the page says when there are more.
+pub const MAX_VIEWER_GAMES: usize = 400;
+
+/// Checks before any work that an HTML page can be written to `path`.
+///
+/// # Errors
+/// `path` is a folder, its folder does not exist, or it cannot be opened for writing.
+pub fn check_target(path: &Path) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::input(format!(
+            "--html {}: is a folder; give a file name, e.g. {}/report.html",
+            path.display(),
+            path.display()
+        )));
+    }
+    if let Some(parent) = path.parent()
+        && !parent.as_os_str().is_empty()
+        && !parent.is_dir()
+    {
+        return Err(CliError::input(format!(
+            "--html {}: folder {} does not exist",
+            path.display(),
+            parent.display()
+        )));
+    }
+    super::output::check_writable(path)
+}
+
+/// Writes the page.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn write_page(path: &Path, page: &str) -> Result<(), CliError> {
+    std::fs::write(path, page)
+        .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))
+}
+
+/// `s` with `& < > " '` escaped for HTML text and attribute values.
+#[must_use]
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON for a `<script type="application/json">` block: `<` written as `\u003c`, so no
+/// `</script>` can end the block early (only strings can hold `<`).
+fn script_json(v: &Value) -> String {
+    v.to_string().replace('<', "\\u003c")
+}
+
+/// The value at a dotted path (`ratings.0.elo`) of `v`.
+fn at<'a>(v: &'a Value, path: &str) -> &'a Value {
+    let mut cur = v;
+    for part in path.split('.') {
+        cur = match part.parse::<usize>() {
+            Ok(i) => &cur[i],
+            Err(_) => &cur[part],
+        };
+    }
+    cur
+}
+
+/// A table cell showing the number at `path` of `v` (`scale` 100 for percent) with
+/// `decimals`, carrying its key and exact value.
+fn num(v: &Value, path: &str, scale: f64, decimals: usize) -> String {
+    let x = at(v, path);
+    match x.as_f64() {
+        Some(f) => format!(
+            "<td data-key=\"{}\" data-value=\"{}\">{:.*}</td>",
+            escape(path),
+            x,
+            decimals,
+            f * scale
+        ),
+        None => format!("<td data-key=\"{}\">-</td>", escape(path)),
+    }
+}
+
+/// A text cell (left-aligned).
+fn txt(s: &str) -> String {
+    format!("<td class=\"l\">{}</td>", escape(s))
+}
+
+/// The page's frame: head with CSS, the body, the games' JSON and the viewer script.
+fn page(title: &str, body: &str, games: &Value) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title>\
+         <style>{CSS}</style></head><body>\n<h1>{t}</h1>\n{body}\n\
+         <script type=\"application/json\" id=\"games-data\">{games}</script>\n\
+         <script>{VIEWER_JS}</script>\n</body></html>\n",
+        t = escape(title),
+        games = script_json(games)
+    )
+}
+
+/// The game viewer's markup.
+fn viewer_section(shown: usize, total: usize) -> String {
+    let more = if total > shown {
+        format!(
+            "<p class=\"note\">The viewer holds the first {shown} of {total} games (by id).</p>"
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "<h2 id=\"viewer-h\">Game viewer</h2>{more}\
+         <div><select id=\"game-select\"></select></div>\
+         <div class=\"controls\"><button id=\"first\">|&lt;</button><button id=\"prev\">&lt;</button>\
+         <button id=\"next\">&gt;</button><button id=\"last\">&gt;|</button> \
+         <input type=\"range\" id=\"slider\" min=\"0\" max=\"0\" value=\"0\"> <span id=\"ply-info\"></span></div>\
+         <div id=\"viewer\"><div id=\"board\"></div><div id=\"movelist\"></div></div>\
+         <div id=\"shown\" hidden></div>"
+    )
+}
+
+/// The positions of a recorded game, replayed with the rules: the start and the position
+/// after each move, in the game's one-line text.
+///
+/// # Errors
+/// A start position or move the rules refuse (naming the game id and the move).
+pub fn frames<G: CliGame>(rec: &GameRecord) -> Result<Vec<String>, String> {
+    let (mut pos, opening) = G::parse_opening(&rec.start)
+        .map_err(|e| format!("game {}: bad start position: {e}", rec.id))?;
+    for m in opening {
+        pos = pos.play(m);
+    }
+    let mut out = Vec::with_capacity(rec.moves.len() + 1);
+    out.push(pos.to_string());
+    for (i, text) in rec.moves.iter().enumerate() {
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| format!("game {} move {}: {e}", rec.id, i + 1))?;
+        pos = pos.play(mv);
+        out.push(pos.to_string());
+    }
+    Ok(out)
+}
+
+/// The viewer's data for `records` (at most [`MAX_VIEWER_GAMES`], by id; `label` prefixes
+/// each title, e.g. the fairness row).
+///
+/// # Errors
+/// A record of another game or one whose moves do not replay.
+fn viewer_games<G: CliGame>(records: &[(String, &GameRecord)]) -> Result<Vec<Value>, CliError> {
+    let mut out = Vec::new();
+    for (label, r) in records.iter().take(MAX_VIEWER_GAMES) {
+        if r.game != G::ID {
+            return Err(CliError::input(format!(
+                "game {} is a record of {}, not {}: records of another game",
+                r.id,
+                r.game,
+                G::ID
+            )));
+        }
+        let frames = frames::<G>(r).map_err(CliError::input)?;
+        let places: Vec<String> = r.ranks.iter().map(ToString::to_string).collect();
+        let result = format!(
+            "{} (places {}; {})",
+            r.engines.join(" vs "),
+            places.join("-"),
+            serde_json::to_value(r.reason)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default()
+        );
+        out.push(serde_json::json!({
+            "id": r.id,
+            "title": format!("{label}#{} {} — places {}", r.id, r.engines.join(" vs "), places.join("-")),
+            "moves": r.moves,
+            "frames": frames,
+            "result": result,
+        }));
+    }
+    Ok(out)
+}
+
+/// An SVG chart of intervals: one row per item (`label`, value, lower, upper) on a shared
+/// axis from `lo` to `hi`, with a reference line at `mark` (e.g. 0 Elo or 50 %).
+fn interval_chart(
+    items: &[(String, f64, f64, f64)],
+    lo: f64,
+    hi: f64,
+    mark: f64,
+    unit: &str,
+) -> String {
+    let longest = items.iter().map(|i| i.0.chars().count()).max().unwrap_or(0) as f64;
+    let left = (longest * 6.5 + 16.0).clamp(120.0, 420.0);
+    let (w, row) = (left + 460.0, 22.0);
+    let h = row * items.len() as f64 + 40.0;
+    let span = if hi > lo { hi - lo } else { 1.0 };
+    let x = |v: f64| left + (v.clamp(lo, hi) - lo) / span * (w - left - 20.0);
+    let mut s = format!("<svg class=\"chart\" width=\"{w}\" height=\"{h}\" role=\"img\">");
+    let _ = write!(
+        s,
+        "<line x1=\"{m}\" y1=\"10\" x2=\"{m}\" y2=\"{b}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>",
+        m = x(mark),
+        b = h - 24.0
+    );
+    for (i, (label, v, l, u)) in items.iter().enumerate() {
+        let y = 20.0 + row * i as f64;
+        let _ = write!(
+            s,
+            "<text x=\"{lx}\" y=\"{ty}\" text-anchor=\"end\">{name}</text>\
+             <line x1=\"{a}\" y1=\"{y}\" x2=\"{b}\" y2=\"{y}\" stroke=\"#1565c0\" stroke-width=\"2\"/>\
+             <line x1=\"{a}\" y1=\"{y0}\" x2=\"{a}\" y2=\"{y1}\" stroke=\"#1565c0\"/>\
+             <line x1=\"{b}\" y1=\"{y0}\" x2=\"{b}\" y2=\"{y1}\" stroke=\"#1565c0\"/>\
+             <circle cx=\"{c}\" cy=\"{y}\" r=\"4\" fill=\"#c62828\"/>",
+            lx = left - 8.0,
+            ty = y + 4.0,
+            name = escape(label),
+            a = x(*l),
+            b = x(*u),
+            c = x(*v),
+            y0 = y - 5.0,
+            y1 = y + 5.0
+        );
+    }
+    let _ = write!(
+        s,
+        "<text x=\"{a}\" y=\"{t}\">{lo:.0}{unit}</text><text x=\"{b}\" y=\"{t}\" text-anchor=\"end\">{hi:.0}{unit}</text></svg>",
+        a = left,
+        b = w - 20.0,
+        t = h - 8.0
+    );
+    s
+}
+
+/// A line chart of one or more series over games (x = game number), with a zero line.
+fn line_chart(series: &[(&str, &str, Vec<f64>)], extra: &[(f64, &str)]) -> String {
+    let (w, h, pad) = (640.0, 220.0, 36.0);
+    let n = series.iter().map(|s| s.2.len()).max().unwrap_or(0).max(2);
+    let mut lo = 0f64;
+    let mut hi = 0f64;
+    for (_, _, v) in series {
+        for &y in v {
+            lo = lo.min(y);
+            hi = hi.max(y);
+        }
+    }
+    for &(y, _) in extra {
+        lo = lo.min(y);
+        hi = hi.max(y);
+    }
+    if hi - lo < 1e-9 {
+        hi = lo + 1.0;
+    }
+    let x = |i: usize| pad + i as f64 / (n - 1) as f64 * (w - 2.0 * pad);
+    let y = |v: f64| h - pad - (v - lo) / (hi - lo) * (h - 2.0 * pad);
+    let mut s = format!("<svg class=\"chart\" width=\"{w}\" height=\"{h}\" role=\"img\">");
+    let _ = write!(
+        s,
+        "<line x1=\"{pad}\" y1=\"{z}\" x2=\"{r}\" y2=\"{z}\" stroke=\"#999\"/>",
+        z = y(0.0),
+        r = w - pad
+    );
+    for &(v, label) in extra {
+        let _ = write!(
+            s,
+            "<line x1=\"{pad}\" y1=\"{z}\" x2=\"{r}\" y2=\"{z}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\
+             <text x=\"{r}\" y=\"{t}\" text-anchor=\"end\">{}</text>",
+            escape(label),
+            z = y(v),
+            r = w - pad,
+            t = y(v) - 3.0
+        );
+    }
+    for (k, (name, colour, v)) in series.iter().enumerate() {
+        let pts: Vec<String> = v
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| format!("{:.1},{:.1}", x(i), y(p)))
+            .collect();
+        let _ = write!(
+            s,
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>\
+             <text x=\"{tx}\" y=\"{ty}\" fill=\"{colour}\">{}</text>",
+            pts.join(" "),
+            escape(name),
+            tx = pad + 4.0,
+            ty = 14.0 + 14.0 * k as f64
+        );
+    }
+    let _ = write!(
+        s,
+        "<text x=\"{pad}\" y=\"{b}\">game 1</text><text x=\"{r}\" y=\"{b}\" text-anchor=\"end\">game {n}</text>\
+         <text x=\"4\" y=\"{t}\">{hi:.1}</text><text x=\"4\" y=\"{bb}\">{lo:.1}</text></svg>",
+        b = h - 8.0,
+        r = w - pad,
+        t = pad,
+        bb = h - pad
+    );
+    s
+}
+
+/// The per-seat table and chart of `seats` (a JSON array of seat rows at `prefix`).
+fn seats_section(report: &Value, prefix: &str) -> String {
+    let rows = at(report, prefix).as_array().cloned().unwrap_or_default();
+    let mut s = String::from(
+        "<table><tr><th class=\"l\">seat</th><th>games</th><th>score %</th><th>95 % low</th><th>95 % high</th>\
+         <th>win %</th><th>draw %</th><th>loss %</th><th>win 95 % (Wilson)</th></tr>",
+    );
+    let mut items = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let p = format!("{prefix}.{i}");
+        let name = r["name"].as_str().unwrap_or("");
+        let _ = write!(
+            s,
+            "<tr>{}{}{}{}{}{}{}{}<td>{:.1} – {:.1}</td></tr>",
+            txt(name),
+            num(report, &format!("{p}.games"), 1.0, 0),
+            num(report, &format!("{p}.score.value"), 100.0, 1),
+            num(report, &format!("{p}.score.lower"), 100.0, 1),
+            num(report, &format!("{p}.score.upper"), 100.0, 1),
+            num(report, &format!("{p}.win.value"), 100.0, 1),
+            num(report, &format!("{p}.draw.value"), 100.0, 1),
+            num(report, &format!("{p}.loss.value"), 100.0, 1),
+            100.0 * r["win"]["lower"].as_f64().unwrap_or(0.0),
+            100.0 * r["win"]["upper"].as_f64().unwrap_or(0.0)
+        );
+        let f = |k: &str| 100.0 * r["score"][k].as_f64().unwrap_or(0.5);
+        items.push((name.to_string(), f("value"), f("lower"), f("upper")));
+    }
+    s.push_str("</table>");
+    s.push_str(&interval_chart(&items, 0.0, 100.0, 50.0, " %"));
+    s
+}
+
+/// The page of a tournament: `report` is the report JSON (as `report.json`), `records` the
+/// games, `sprt_llr` the LLR after each game when an SPRT ran.
+///
+/// # Errors
+/// Records of another game, or moves that do not replay.
+pub fn report_page<G: CliGame>(
+    dir: &str,
+    report: &Value,
+    records: &[GameRecord],
+    llr: &[f64],
+) -> Result<String, CliError> {
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<p>{} games of <b>{}</b> from <code>{}</code>. Every number below is from the records \
+         (the same as <code>report.json</code>).</p>",
+        report["games"],
+        escape(G::ID),
+        escape(dir)
+    );
+    // Rating list.
+    body.push_str("<h2>Rating list</h2>");
+    let _ = write!(
+        body,
+        "<p class=\"note\">Maximum likelihood, {}; 95 % bootstrap intervals over blocks.</p>",
+        escape(report["anchor"].as_str().unwrap_or(""))
+    );
+    let ratings = report["ratings"].as_array().cloned().unwrap_or_default();
+    let mut items = Vec::new();
+    body.push_str("<table><tr><th>rank</th><th class=\"l\">engine</th><th>Elo</th><th>95 % low</th><th>95 % high</th><th>games</th><th>score %</th></tr>");
+    for (i, r) in ratings.iter().enumerate() {
+        let p = format!("ratings.{i}");
+        let _ = write!(
+            body,
+            "<tr><td>{}</td>{}{}{}{}{}{}</tr>",
+            i + 1,
+            txt(r["name"].as_str().unwrap_or("")),
+            num(report, &format!("{p}.elo"), 1.0, 1),
+            num(report, &format!("{p}.lower"), 1.0, 0),
+            num(report, &format!("{p}.upper"), 1.0, 0),
+            num(report, &format!("{p}.games"), 1.0, 0),
+            num(report, &format!("{p}.score"), 100.0, 1)
+        );
+        let f = |k: &str| r[k].as_f64().unwrap_or(0.0);
+        items.push((
+            r["name"].as_str().unwrap_or("").to_string(),
+            f("elo"),
+            f("lower"),
+            f("upper"),
+        ));
+    }
+    body.push_str("</table>");
+    let lo = items.iter().map(|i| i.2).fold(0.0, f64::min);
+    let hi = items.iter().map(|i| i.3).fold(0.0, f64::max);
+    let pad = ((hi - lo) * 0.05).max(10.0);
+    body.push_str(&interval_chart(&items, lo - pad, hi + pad, 0.0, ""));
+    // Head-to-head matrix.
+    let pairings = report["pairings"].as_array().cloned().unwrap_or_default();
+    if !pairings.is_empty() {
+        let names: Vec<String> = ratings
+            .iter()
+            .filter_map(|r| r["name"].as_str().map(String::from))
+            .collect();
+        body.push_str("<h2>Head to head</h2><p class=\"note\">Row engine's score % against the column engine (games; Elo ± 95 %).</p><table><tr><th></th>");
+        for n in &names {
+            let _ = write!(body, "<th>{}</th>", escape(n));
+        }
+        body.push_str("</tr>");
+        for a in &names {
+            let _ = write!(body, "<tr><th class=\"l\">{}</th>", escape(a));
+            for b in &names {
+                let cell = pairings.iter().enumerate().find_map(|(i, p)| {
+                    if p["a"] == a.as_str() && p["b"] == b.as_str() {
+                        Some((i, false))
+                    } else if p["a"] == b.as_str() && p["b"] == a.as_str() {
+                        Some((i, true))
+                    } else {
+                        None
+                    }
+                });
+                match cell {
+                    None => body.push_str("<td></td>"),
+                    Some((i, flipped)) => {
+                        let p = &pairings[i];
+                        let score = p["score"].as_f64().unwrap_or(0.5);
+                        let (score, elo) = if flipped {
+                            (1.0 - score, -p["elo"].as_f64().unwrap_or(0.0))
+                        } else {
+                            (score, p["elo"].as_f64().unwrap_or(0.0))
+                        };
+                        let _ = write!(
+                            body,
+                            "<td title=\"{a} vs {b}\">{:.1} % ({}; {:+.0} ± {:.0})</td>",
+                            100.0 * score,
+                            p["games"],
+                            elo,
+                            p["elo_error"].as_f64().unwrap_or(0.0),
+                            a = escape(a),
+                            b = escape(b)
+                        );
+                    }
+                }
+            }
+            body.push_str("</tr>");
+        }
+        body.push_str("</table><table><tr><th class=\"l\">engine</th><th class=\"l\">opponent</th><th>games</th><th>W</th><th>D</th><th>L</th><th>score %</th><th>Elo</th><th>±</th><th>nElo</th><th>LOS %</th></tr>");
+        for (i, p) in pairings.iter().enumerate() {
+            let k = format!("pairings.{i}");
+            let _ = write!(
+                body,
+                "<tr>{}{}{}{}{}{}{}{}{}{}{}</tr>",
+                txt(p["a"].as_str().unwrap_or("")),
+                txt(p["b"].as_str().unwrap_or("")),
+                num(report, &format!("{k}.games"), 1.0, 0),
+                num(report, &format!("{k}.wins"), 1.0, 0),
+                num(report, &format!("{k}.draws"), 1.0, 0),
+                num(report, &format!("{k}.losses"), 1.0, 0),
+                num(report, &format!("{k}.score"), 100.0, 1),
+                num(report, &format!("{k}.elo"), 1.0, 1),
+                num(report, &format!("{k}.elo_error"), 1.0, 1),
+                num(report, &format!("{k}.nelo"), 1.0, 1),
+                num(report, &format!("{k}.los"), 100.0, 1)
+            );
+        }
+        body.push_str("</table>");
+    }
+    // Score (and LLR) over the games played.
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.id);
+    if let Some(first) = ratings.first().and_then(|r| r["name"].as_str()) {
+        let mut series = Vec::new();
+        let mut total = 0.0;
+        let mut games = 0.0;
+        let mut margin = Vec::new();
+        for r in &sorted {
+            let view = r.sides_view();
+            if let Some(k) = view.engines.iter().position(|e| e == first) {
+                total += view.points[k] - 0.5;
+                games += 1.0;
+            }
+            margin.push(total);
+        }
+        let _ = games;
+        series.push((
+            "points above 1/2 of the top-rated engine",
+            "#1565c0",
+            margin,
+        ));
+        body.push_str("<h2>Score over the games played</h2>");
+        body.push_str(&line_chart(&series, &[]));
+    }
+    if !llr.is_empty() {
+        let bounds: Vec<(f64, String)> = ["lower", "upper"]
+            .iter()
+            .filter_map(|k| {
+                report["sprt"][k]
+                    .as_f64()
+                    .map(|v| (v, format!("{k} bound")))
+            })
+            .collect();
+        let extra: Vec<(f64, &str)> = bounds.iter().map(|(v, s)| (*v, s.as_str())).collect();
+        body.push_str("<h2>SPRT: log-likelihood ratio over the games played</h2>");
+        body.push_str(&line_chart(&[("LLR", "#c62828", llr.to_vec())], &extra));
+        let _ = write!(
+            body,
+            "<table><tr><th>LLR</th><th>lower</th><th>upper</th><th class=\"l\">decision</th></tr><tr>{}{}{}{}</tr></table>",
+            num(report, "sprt.llr", 1.0, 3),
+            num(report, "sprt.lower", 1.0, 3),
+            num(report, "sprt.upper", 1.0, 3),
+            txt(report["sprt"]["decision"].as_str().unwrap_or(""))
+        );
+    }
+    // Results by seat.
+    body.push_str("<h2>Results by seat</h2><p class=\"note\">All engines together; score = mean points (1 win, 1/2 draw), 95 % Wilson interval over blocks; win = sole first place.</p>");
+    body.push_str(&seats_section(report, "seats"));
+    // Time per move.
+    body.push_str("<h2>Time used per move</h2><p class=\"note\">Wall-clock seconds of each game divided by its plies, averaged over the games each engine played (both sides' moves count).</p><table><tr><th class=\"l\">engine</th><th>games</th><th>ms per ply</th><th>longest game s</th></tr>");
+    let mut names: Vec<String> = ratings
+        .iter()
+        .filter_map(|r| r["name"].as_str().map(String::from))
+        .collect();
+    names.sort();
+    for n in &names {
+        let (mut g, mut per, mut longest) = (0usize, 0.0, 0f64);
+        for r in records.iter().filter(|r| r.engines.contains(n)) {
+            g += 1;
+            per += r.seconds / r.moves.len().max(1) as f64;
+            longest = longest.max(r.seconds);
+        }
+        let _ = write!(
+            body,
+            "<tr>{}<td>{g}</td><td>{:.1}</td><td>{:.2}</td></tr>",
+            txt(n),
+            1000.0 * per / g.max(1) as f64,
+            longest
+        );
+    }
+    body.push_str("</table>");
+    // Termination reasons.
+    body.push_str(
+        "<h2>How the games ended</h2><table><tr><th class=\"l\">reason</th><th>games</th></tr>",
+    );
+    if let Some(obj) = report["reasons"].as_object() {
+        for k in obj.keys() {
+            let _ = write!(
+                body,
+                "<tr>{}{}</tr>",
+                txt(k),
+                num(report, &format!("reasons.{k}"), 1.0, 0)
+            );
+        }
+    }
+    body.push_str("</table>");
+    let labelled: Vec<(String, &GameRecord)> = sorted.iter().map(|r| (String::new(), *r)).collect();
+    let games = viewer_games::<G>(&labelled)?;
+    body.push_str(&viewer_section(games.len(), sorted.len()));
+    let data = serde_json::json!({ "game": G::ID, "games": games });
+    Ok(page(
+        &format!("tessera tournament report: {}", G::ID),
+        &body,
+        &data,
+    ))
+}
+
+/// The page of a fairness run: `summary` is the command's JSON, `records` the games of each
+/// row (in the order of `summary.rows`).
+///
+/// # Errors
+/// Records of another game, or moves that do not replay.
+pub fn fairness_page<G: CliGame>(
+    summary: &Value,
+    records: &[Vec<GameRecord>],
+) -> Result<String, CliError> {
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<p>{} in every seat rotation. Score = mean points (1 win, 1/2 draw; a fair seat scores 50 %), \
+         95 % Wilson intervals over blocks; W/D/L = sole first / shared first / other place.</p>\
+         <p class=\"verdict\">Verdict: {}</p>",
+        escape(summary["engine"].as_str().unwrap_or("")),
+        escape(summary["verdict"].as_str().unwrap_or(""))
+    );
+    let rows = summary["rows"].as_array().cloned().unwrap_or_default();
+    body.push_str("<h2>Results by seat</h2><table><tr><th class=\"l\">variant</th><th class=\"l\">openings</th><th class=\"l\">level</th><th>games</th><th>distinct</th><th class=\"l\">seat</th><th>score %</th><th>95 % low</th><th>95 % high</th><th>win %</th><th>draw %</th><th>loss %</th></tr>");
+    let mut items = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let seats = r["seats"].as_array().cloned().unwrap_or_default();
+        for (j, seat) in seats.iter().enumerate() {
+            let p = format!("rows.{i}.seats.{j}");
+            let head = if j == 0 {
+                format!(
+                    "<td class=\"l\" rowspan=\"{n}\">{}</td><td class=\"l\" rowspan=\"{n}\">{}</td><td class=\"l\" rowspan=\"{n}\">{}</td><td rowspan=\"{n}\" data-key=\"rows.{i}.games\" data-value=\"{}\">{}</td><td rowspan=\"{n}\">{}</td>",
+                    escape(r["variant"].as_str().unwrap_or("")),
+                    escape(r["openings"].as_str().unwrap_or("")),
+                    escape(r["level"].as_str().unwrap_or("")),
+                    r["games"],
+                    r["games"],
+                    r["distinct"],
+                    n = seats.len()
+                )
+            } else {
+                String::new()
+            };
+            let name = seat["name"].as_str().unwrap_or("");
+            let _ = write!(
+                body,
+                "<tr>{head}{}{}{}{}{}{}{}</tr>",
+                txt(name),
+                num(summary, &format!("{p}.score.value"), 100.0, 1),
+                num(summary, &format!("{p}.score.lower"), 100.0, 1),
+                num(summary, &format!("{p}.score.upper"), 100.0, 1),
+                num(summary, &format!("{p}.win.value"), 100.0, 1),
+                num(summary, &format!("{p}.draw.value"), 100.0, 1),
+                num(summary, &format!("{p}.loss.value"), 100.0, 1)
+            );
+            let f = |k: &str| 100.0 * seat["score"][k].as_f64().unwrap_or(0.5);
+            items.push((
+                format!(
+                    "{} {} {}: {name}",
+                    r["variant"].as_str().unwrap_or(""),
+                    r["openings"].as_str().unwrap_or(""),
+                    r["level"].as_str().unwrap_or("")
+                ),
+                f("value"),
+                f("lower"),
+                f("upper"),
+            ));
+        }
+    }
+    body.push_str("</table><p class=\"note\">Each seat's score with its 95 % interval; the dashed line is the fair 50 %. Rows of one distinct game (deterministic engines from the start position) have no interval.</p>");
+    body.push_str(&interval_chart(&items, 0.0, 100.0, 50.0, " %"));
+    let trends = summary["trends"].as_array().cloned().unwrap_or_default();
+    if !trends.is_empty() {
+        body.push_str("<h2>Trend with strength</h2><table><tr><th class=\"l\">variant</th><th class=\"l\">openings</th><th class=\"l\">seat</th><th class=\"l\">from</th><th>score %</th><th class=\"l\">to</th><th>score %</th><th>change</th><th>95 % low</th><th>95 % high</th><th class=\"l\">direction</th></tr>");
+        for (i, t) in trends.iter().enumerate() {
+            let k = format!("trends.{i}");
+            let _ = write!(
+                body,
+                "<tr>{}{}{}{}{}{}{}{}{}{}{}</tr>",
+                txt(t["variant"].as_str().unwrap_or("")),
+                txt(t["openings"].as_str().unwrap_or("")),
+                txt(t["name"].as_str().unwrap_or("")),
+                txt(t["from"][0].as_str().unwrap_or("")),
+                num(summary, &format!("{k}.from.1"), 100.0, 1),
+                txt(t["to"][0].as_str().unwrap_or("")),
+                num(summary, &format!("{k}.to.1"), 100.0, 1),
+                num(summary, &format!("{k}.change"), 100.0, 1),
+                num(summary, &format!("{k}.lower"), 100.0, 1),
+                num(summary, &format!("{k}.upper"), 100.0, 1),
+                txt(t["direction"].as_str().unwrap_or(""))
+            );
+        }
+        body.push_str("</table>");
+    }
+    let exact = summary["exact"].as_array().cloned().unwrap_or_default();
+    let notes = summary["notes"].as_array().cloned().unwrap_or_default();
+    if !exact.is_empty() || !notes.is_empty() {
+        body.push_str("<h2>Exact results</h2><ul>");
+        for e in &exact {
+            let _ = write!(
+                body,
+                "<li>Quixo {}: {}{} ({})</li>",
+                escape(e["board"].as_str().unwrap_or("")),
+                escape(e["value"].as_str().unwrap_or("")),
+                e["plies"]
+                    .as_u64()
+                    .map_or(String::new(), |p| format!(" in {p} plies")),
+                escape(e["source"].as_str().unwrap_or(""))
+            );
+        }
+        for n in &notes {
+            let _ = write!(body, "<li>{}</li>", escape(n.as_str().unwrap_or("")));
+        }
+        body.push_str("</ul>");
+    }
+    let mut labelled = Vec::new();
+    let mut total = 0;
+    for (i, recs) in records.iter().enumerate() {
+        let r = &rows.get(i).cloned().unwrap_or_default();
+        let label = format!(
+            "{} / {} / {} ",
+            r["variant"].as_str().unwrap_or(""),
+            r["openings"].as_str().unwrap_or(""),
+            r["level"].as_str().unwrap_or("")
+        );
+        let mut sorted: Vec<&GameRecord> = recs.iter().collect();
+        sorted.sort_by_key(|r| r.id);
+        total += sorted.len();
+        // A few games of every row, so each row is in the viewer.
+        let per_row = (MAX_VIEWER_GAMES / records.len().max(1)).max(1);
+        labelled.extend(sorted.into_iter().take(per_row).map(|g| (label.clone(), g)));
+    }
+    let games = viewer_games::<G>(&labelled)?;
+    body.push_str(&viewer_section(games.len(), total));
+    let data = serde_json::json!({ "game": G::ID, "games": games });
+    Ok(page(&format!("tessera fairness: {}", G::ID), &body, &data))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_and_script_json() {
+        assert_eq!(
+            escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+        let v = serde_json::json!({"s": "</script><b>"});
+        assert!(!script_json(&v).contains("</script"));
+        assert_eq!(serde_json::from_str::<Value>(&script_json(&v)).unwrap(), v);
+        let r = serde_json::json!({"a": [{"b": 1.5}]});
+        assert_eq!(
+            num(&r, "a.0.b", 100.0, 1),
+            "<td data-key=\"a.0.b\" data-value=\"1.5\">150.0</td>"
+        );
+    }
+}
