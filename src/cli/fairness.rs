@@ -45,7 +45,7 @@ pub struct FairnessArgs {
     /// Game
     #[arg(value_enum)]
     game: GameId,
-    /// A small run (depths 1,2,3, 30 random-opening rounds, no 4x4 Quixo solve)
+    /// A small run (depths 1,2,3, 100 random-opening rounds, no 4x4 Quixo solve)
     #[arg(long)]
     quick: bool,
     /// Strength levels as search depths, weakest first [default: othello 2,4,6; quixo 2,3,4;
@@ -63,7 +63,7 @@ pub struct FairnessArgs {
     #[arg(long, value_name = "FILE")]
     weights: Option<PathBuf>,
     /// Rounds of the opening suite per level (each round: one opening in every seat
-    /// rotation) [default: 50; --quick 30]
+    /// rotation) [default: 50; --quick 100]
     #[arg(long, value_name = "N", value_parser = output::at_least_one_u64)]
     rounds: Option<u64>,
     /// The opening suite: random openings of N legal plies [default: 8]
@@ -343,7 +343,7 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
     };
     let rounds = args
         .rounds
-        .map_or(if args.quick { 30 } else { 50 }, |r| r as usize);
+        .map_or(if args.quick { 100 } else { 50 }, |r| r as usize);
     let algo = args.algo.unwrap_or(G::ALGOS[0]);
     if !G::ALGOS.contains(&algo) {
         let names: Vec<String> = G::ALGOS.iter().map(|a| a.name()).collect();
