@@ -36,8 +36,12 @@ const EVAL_ORDER_EMPTIES: u32 = 14;
 /// From this many empties up, the stability cut-off is tried.
 const STABILITY_MIN_EMPTIES: u32 = 8;
 /// From this many empties up, a node searched with more than one thread splits: after its
-/// first child (the young brothers wait), the other children are searched in parallel.
+/// first [`YOUNG_BROTHERS`] children, the other children are searched in parallel.
 pub const SPLIT_MIN_EMPTIES: u32 = 12;
+/// Children a node below the root searches alone before it splits. Measured on FFO
+/// #41-#44 with 2 threads: 131.4 M nodes and 12.0 CPU s with 2, 141.3 M and 13.2 s with 1
+/// (113.7 M on one thread); a split from 14 or 16 empties instead of 12 changed little.
+const YOUNG_BROTHERS: usize = 2;
 /// From this many empties up, children are probed in the table before the search
 /// (enhanced transposition cut-off). Measured on FFO #40-#42: about 3 % fewer nodes at 14.
 const ETC_MIN_EMPTIES: u32 = 14;
@@ -85,9 +89,9 @@ pub struct Solution {
 /// The endgame solver; holds the node count and the stop clock of one solve.
 ///
 /// With [`Solver::with_threads`] above 1 the solve is parallel (Young Brothers Wait: a node
-/// with at least [`SPLIT_MIN_EMPTIES`] empties searches its first child alone, then the
-/// others on all threads of a rayon pool, sharing the transposition table, the current
-/// alpha and an abort flag set by a beta cut-off).
+/// with at least [`SPLIT_MIN_EMPTIES`] empties searches its first two children alone (the
+/// root its first), then the others on all threads of a rayon pool, sharing the
+/// transposition table, the current alpha and an abort flag set by a beta cut-off).
 pub struct Solver<'a> {
     eval: Eval,
     tt: &'a TranspositionTable,
@@ -561,10 +565,10 @@ impl<'a> Solver<'a> {
         let mut best_sq = 64usize;
         let split = self.threads > 1 && n_empty >= SPLIT_MIN_EMPTIES;
         for i in 0..n {
-            if i == 1 && split {
-                list[1..n].sort_unstable_by_key(|m| m.0);
+            if i == YOUNG_BROTHERS && split {
+                list[i..n].sort_unstable_by_key(|m| m.0);
                 let rest: SmallVec<[(u8, u64); 32]> =
-                    list[1..n].iter().map(|&(_, sq, f)| (sq, f)).collect();
+                    list[i..n].iter().map(|&(_, sq, f)| (sq, f)).collect();
                 (best, best_sq) = self.split(p, o, &rest, (alpha, beta), (best, best_sq));
                 if self.halted() {
                     return 0;
