@@ -36,6 +36,7 @@ mod quixo;
 mod selfplay;
 mod solve;
 mod solve_obf;
+mod table_cache;
 mod talat;
 mod tournament;
 mod tune;

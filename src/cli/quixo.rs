@@ -6,9 +6,7 @@ use std::process::ExitCode;
 
 use tessera::engine::{EngineSpec, Player};
 use tessera::game::{Game, Seat};
-use tessera::games::quixo::{
-    self as qx, Position, ProveLimits, Quixo, Verdict, eval::Weights, retro::FullBoardTable,
-};
+use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict, eval::Weights};
 
 use super::bestmove::{info_line, mcts_spec};
 use super::games::CliGame;
@@ -209,15 +207,16 @@ fn solve_small(
 ///
 /// # Errors
 /// A bad size or position; exit code 1 (through the caller) when nothing was proven.
-pub fn solve(
-    size: Option<u8>,
-    position: &super::PositionArgs,
-    max_plies: u32,
-    time_ms: Option<u64>,
-    json: bool,
-) -> Result<ExitCode, CliError> {
+pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
+    let (size, position, time_ms, json) = (args.size, &args.position, args.time_ms, args.json);
+    let max_plies = args.max_plies.unwrap_or(super::solve::DEFAULT_QUIXO_PLIES);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     if let Some(size) = size {
+        if args.table.is_some() {
+            return Err(CliError::input(
+                "--table is the 5x5 full-board table; --size solves a 3x3 or 4x4 board",
+            ));
+        }
         if time_ms.is_some() {
             return Err(CliError::input(
                 "--time-ms limits the proving search of a position; --size always solves the whole board",
@@ -272,25 +271,34 @@ pub fn solve(
     }
     let blanks = pos.size() as u32 * pos.size() as u32 - (pos.x() | pos.o()).count_ones();
     // A move fills at most one blank, so the full-board table is reachable within
-    // `max_plies` only from 5x5 positions with at most that many blanks. Building it takes
-    // about 30 s, so a --time-ms below a minute skips it.
-    let table = if pos.size() == 5
-        && blanks <= max_plies
-        && pos.outcome().is_none()
-        && time_ms.is_none_or(|t| t >= 60_000)
-    {
-        if !json {
-            say("building the 5x5 full-board table (2^25 boards)...");
-        }
-        Some(FullBoardTable::solve(threads).map_err(CliError::failure)?)
+    // `max_plies` only from 5x5 positions with at most that many blanks; farther positions
+    // use the proving search alone. A valid table file is loaded; building one takes
+    // 10-30 s, so a --time-ms below a minute only uses an existing file.
+    let table = if pos.size() == 5 && blanks <= max_plies && pos.outcome().is_none() {
+        super::table_cache::obtain(
+            args.table.as_deref(),
+            threads,
+            time_ms.is_none_or(|t| t >= 60_000),
+        )?
     } else {
         None
     };
+    let table_json = table.as_ref().map(|(_, src)| {
+        serde_json::json!({
+            "source": src.kind(),
+            "file": src.path().map(|p| p.display().to_string()),
+        })
+    });
+    let table = table.map(|(t, _)| t);
     if !json {
         say(format!("position {pos}"));
         say(CliGame::diagram(&pos));
     }
-    let limits = ProveLimits { max_plies, time_ms };
+    let limits = ProveLimits {
+        max_plies,
+        time_ms,
+        tt_mb: args.tt_mb,
+    };
     let proof = qx::prove(&pos, &limits, table.as_ref());
     let seconds = started.elapsed().as_secs_f64();
     let value = match proof.value {
@@ -310,6 +318,7 @@ pub fn solve(
             "nodes": proof.nodes,
             "seconds": seconds,
             "max_plies": max_plies,
+            "table": table_json,
             "game_over": pos.outcome().is_some(),
         }));
     } else {

@@ -40,7 +40,7 @@ pub struct SolveArgs {
     pub game: GameId,
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Transposition table size, MiB (1..=16384)
+    /// Transposition table size, MiB (1..=16384): Othello's endgame solver, Quixo's proving search
     #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = tt_mib)]
     pub tt_mb: usize,
     /// Quixo: solve every board of this size (3 or 4) by retrograde analysis
@@ -49,6 +49,10 @@ pub struct SolveArgs {
     /// Quixo: longest forced win or loss the proving search looks for, plies [default: 9]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub max_plies: Option<u32>,
+    /// Quixo: the 5x5 full-board table file (built and saved there when missing or
+    /// invalid) [default: $XDG_CACHE_HOME/tessera or ~/.cache/tessera]
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
     /// Give up after this many milliseconds (exit code 1); default: no limit
     #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
     pub time_ms: Option<u64>,
@@ -74,9 +78,9 @@ pub struct SolveArgs {
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     match args.game {
         GameId::Othello => {
-            if args.size.is_some() || args.max_plies.is_some() {
+            if args.size.is_some() || args.max_plies.is_some() || args.table.is_some() {
                 return Err(CliError::input(
-                    "--size and --max-plies are for Quixo; Othello positions are solved to the end",
+                    "--size, --max-plies and --table are for Quixo; Othello positions are solved to the end",
                 ));
             }
             if let Some(path) = &args.obf {
@@ -98,13 +102,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         GameId::Quixo if args.obf.is_some() || args.threads != 1 => {
             Err(CliError::input("--obf and --threads are for Othello"))
         }
-        GameId::Quixo => super::quixo::solve(
-            args.size,
-            &args.position,
-            args.max_plies.unwrap_or(DEFAULT_QUIXO_PLIES),
-            args.time_ms,
-            args.json,
-        ),
+        GameId::Quixo => super::quixo::solve(args),
         other => Err(CliError::input(format!(
             "solve supports othello and quixo, not {}",
             other

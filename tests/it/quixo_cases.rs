@@ -339,6 +339,7 @@ fn check(case: &Case, key: &str, v: &str, pos: &Quixo, res: &Resources) -> Resul
                     &ProveLimits {
                         max_plies: limit,
                         time_ms: None,
+                        ..ProveLimits::default()
                     },
                     None,
                 );
@@ -437,6 +438,7 @@ fn run(res: &Resources) -> BTreeSet<(String, String)> {
                         &ProveLimits {
                             max_plies: 3,
                             time_ms: None,
+                            ..ProveLimits::default()
                         },
                         None,
                     );

@@ -13,6 +13,7 @@ pub mod perft;
 mod position;
 pub mod prove;
 pub mod retro;
+pub mod table_file;
 pub mod zobrist;
 
 pub use engines::{SCORE_UNIT, WinsFirst, alphabeta_engine, make_player, mcts_engine};

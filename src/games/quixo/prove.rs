@@ -22,14 +22,98 @@ pub struct ProveLimits {
     pub max_plies: u32,
     /// Wall-clock budget, milliseconds (`None`: unlimited).
     pub time_ms: Option<u64>,
+    /// Transposition table size, MiB (0: none). Allocated lazily by the OS, so a large
+    /// table costs only the pages a proof touches.
+    pub tt_mb: usize,
 }
+
+/// Default [`ProveLimits::tt_mb`].
+pub const DEFAULT_PROVE_TT_MB: usize = 64;
 
 impl Default for ProveLimits {
     fn default() -> Self {
         Self {
             max_plies: 7,
             time_ms: None,
+            tt_mb: DEFAULT_PROVE_TT_MB,
         }
+    }
+}
+
+/// One transposition-table slot: the exact board (side to move first; `key == 0` means
+/// empty) and what is known about its two monotone questions. `wins_within(d)` is true
+/// for every `d >= win_yes` and false for every `d <= win_no`; the same for
+/// `loses_within` with `loss_yes`/`loss_no`. Exact keys, so a hit is never wrong.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    win_yes: u8,
+    win_no: u8,
+    loss_yes: u8,
+    loss_no: u8,
+}
+
+/// "Not known true at any depth" for `win_yes` / `loss_yes`.
+const NEVER: u8 = u8::MAX;
+
+/// A direct-mapped table of [`Slot`]s, always-replace: proofs re-ask the same boards at
+/// growing depths (iterative deepening) and through transpositions (Quixo moves commute
+/// often), so each answer is computed once per depth bound at most.
+struct ProofTable {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl ProofTable {
+    fn new(mb: usize) -> Option<Self> {
+        if mb == 0 {
+            return None;
+        }
+        let want = mb.saturating_mul(1 << 20) / std::mem::size_of::<Slot>();
+        let n = if want.is_power_of_two() {
+            want
+        } else {
+            (want.next_power_of_two() / 2).max(1)
+        };
+        Some(Self {
+            slots: vec![Slot::default(); n],
+            mask: n - 1,
+        })
+    }
+
+    #[inline(always)]
+    fn key(me: u32, opp: u32) -> u64 {
+        1 << 63 | u64::from(me) << 32 | u64::from(opp)
+    }
+
+    #[inline(always)]
+    fn index(&self, key: u64) -> usize {
+        // Fibonacci hashing of the exact key.
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 29) as usize & self.mask
+    }
+
+    #[inline(always)]
+    fn get(&self, me: u32, opp: u32) -> Option<Slot> {
+        let k = Self::key(me, opp);
+        let s = self.slots[self.index(k)];
+        (s.key == k).then_some(s)
+    }
+
+    #[inline(always)]
+    fn update(&mut self, me: u32, opp: u32, f: impl FnOnce(&mut Slot)) {
+        let k = Self::key(me, opp);
+        let i = self.index(k);
+        let s = &mut self.slots[i];
+        if s.key != k {
+            *s = Slot {
+                key: k,
+                win_yes: NEVER,
+                win_no: 0,
+                loss_yes: NEVER,
+                loss_no: 0,
+            };
+        }
+        f(s);
     }
 }
 
@@ -69,6 +153,7 @@ pub struct OutOfTime;
 pub struct Prover<'a> {
     g: &'static Geometry,
     table: Option<&'a FullBoardTable>,
+    tt: Option<ProofTable>,
     started: Instant,
     time_ms: Option<u64>,
     /// Positions visited so far.
@@ -88,10 +173,43 @@ impl<'a> Prover<'a> {
         Self {
             g: geometry_of(size),
             table: if size == 5 { table } else { None },
+            tt: None,
             started: Instant::now(),
             time_ms,
             nodes: 0,
         }
+    }
+
+    /// The same prover with a transposition table of `mb` MiB (0: none).
+    #[must_use]
+    pub fn with_tt(mut self, mb: usize) -> Self {
+        self.tt = ProofTable::new(mb);
+        self
+    }
+
+    /// Number of safe replies of the side to move of `(me, opp)` (moves that do not
+    /// complete the other side's line), or `None` if it has a winning move: the proof
+    /// number of that board as an AND node one ply deep, used to try the most forcing
+    /// moves first.
+    fn replies(&self, me: u32, opp: u32) -> Option<u32> {
+        let g = self.g;
+        let mut n = 0;
+        let mut s = g.border & !opp;
+        while s != 0 {
+            let cell = s.trailing_zeros();
+            s &= s - 1;
+            for p in g.pushes_from(cell) {
+                let (cm, co) = child(me, opp, p);
+                if g.has_line(cm) {
+                    continue;
+                }
+                if g.has_line(co) {
+                    return None;
+                }
+                n += 1;
+            }
+        }
+        Some(n)
     }
 
     fn tick(&mut self) -> Result<(), OutOfTime> {
@@ -124,6 +242,35 @@ impl<'a> Prover<'a> {
         if let Some((v, dist)) = self.table_code(me, opp) {
             return Ok(v == Value::Win && dist.is_some_and(|x| x <= d));
         }
+        // Distances past a slot's range (never reached through the CLI's 64) skip the table.
+        if d >= u32::from(NEVER) {
+            return self.wins_within_search(me, opp, d);
+        }
+        let dd = d as u8;
+        if let Some(tt) = &self.tt
+            && let Some(e) = tt.get(me, opp)
+        {
+            if dd >= e.win_yes {
+                return Ok(true);
+            }
+            if dd <= e.win_no {
+                return Ok(false);
+            }
+        }
+        let r = self.wins_within_search(me, opp, d)?;
+        if let Some(tt) = &mut self.tt {
+            tt.update(me, opp, |e| {
+                if r {
+                    e.win_yes = e.win_yes.min(dd);
+                } else {
+                    e.win_no = e.win_no.max(dd);
+                }
+            });
+        }
+        Ok(r)
+    }
+
+    fn wins_within_search(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
         let g = self.g;
         let mut seen = [(0u32, 0u32); 44];
         let mut n = 0;
@@ -148,6 +295,18 @@ impl<'a> Prover<'a> {
         if d == 1 {
             return Ok(false);
         }
+        if d >= 3 {
+            // Proof-number ordering: the replies that leave the opponent the fewest safe
+            // answers first; replies that let it win at once last (they cannot prove).
+            let mut keyed = [(0u32, 0u32, 0u32); 44];
+            for (k, &(cm, co)) in keyed.iter_mut().zip(&seen[..n]) {
+                *k = (self.replies(cm, co).unwrap_or(u32::MAX), cm, co);
+            }
+            keyed[..n].sort_unstable_by_key(|k| k.0);
+            for (i, k) in keyed[..n].iter().enumerate() {
+                seen[i] = (k.1, k.2);
+            }
+        }
         for &(cm, co) in &seen[..n] {
             if self.loses_within(cm, co, d - 1)? {
                 return Ok(true);
@@ -169,6 +328,35 @@ impl<'a> Prover<'a> {
         if let Some((v, dist)) = self.table_code(me, opp) {
             return Ok(v == Value::Loss && dist.is_some_and(|x| x <= d));
         }
+        // Distances past a slot's range (never reached through the CLI's 64) skip the table.
+        if d >= u32::from(NEVER) {
+            return self.loses_within_search(me, opp, d);
+        }
+        let dd = d as u8;
+        if let Some(tt) = &self.tt
+            && let Some(e) = tt.get(me, opp)
+        {
+            if dd >= e.loss_yes {
+                return Ok(true);
+            }
+            if dd <= e.loss_no {
+                return Ok(false);
+            }
+        }
+        let r = self.loses_within_search(me, opp, d)?;
+        if let Some(tt) = &mut self.tt {
+            tt.update(me, opp, |e| {
+                if r {
+                    e.loss_yes = e.loss_yes.min(dd);
+                } else {
+                    e.loss_no = e.loss_no.max(dd);
+                }
+            });
+        }
+        Ok(r)
+    }
+
+    fn loses_within_search(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
         let g = self.g;
         let mut seen = [(0u32, 0u32); 44];
         let mut n = 0;
@@ -231,7 +419,7 @@ impl<'a> Prover<'a> {
 /// Proves `pos` within `limits`, using `table` for full 5x5 boards when given.
 #[must_use]
 pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) -> Proof {
-    let mut pr = Prover::new(pos.size(), table, limits.time_ms);
+    let mut pr = Prover::new(pos.size(), table, limits.time_ms).with_tt(limits.tt_mb);
     let (me, opp) = pos.own_other();
     let mut proof = Proof {
         value: Verdict::Unproven,

@@ -672,6 +672,18 @@ impl FullBoardTable {
         Ok(Self { codes })
     }
 
+    /// A table from its `2^25` codes (as stored by [`super::table_file`]).
+    pub(super) fn from_codes(codes: Vec<Code>) -> Self {
+        debug_assert_eq!(codes.len(), 1 << 25);
+        Self { codes }
+    }
+
+    /// All codes, indexed by the side to move's mask.
+    #[must_use]
+    pub fn codes(&self) -> &[Code] {
+        &self.codes
+    }
+
     /// Code of the full board where the side to move has cubes `me` (the rest are the
     /// other side's).
     #[must_use]

@@ -1,0 +1,119 @@
+//! Where `solve quixo` keeps the 5x5 full-board table between runs, and how it gets one:
+//! load the file if it is valid, else build the table (saying so) and save it, falling back
+//! to the table in memory with a warning when the file cannot be written.
+
+use std::path::{Path, PathBuf};
+
+use tessera::games::quixo::retro::FullBoardTable;
+use tessera::games::quixo::table_file::{FORMAT_VERSION, load_table, save_table};
+
+use super::output::CliError;
+
+/// The default table file: `$XDG_CACHE_HOME/tessera/quixo-full5-v<version>.bin`, or under
+/// `$HOME/.cache` when `XDG_CACHE_HOME` is unset, empty or relative (as the XDG base
+/// directory specification requires); `None` without either.
+#[must_use]
+pub fn default_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+                .map(|h| h.join(".cache"))
+        })?;
+    Some(
+        base.join("tessera")
+            .join(format!("quixo-full5-v{FORMAT_VERSION}.bin")),
+    )
+}
+
+/// How the table was obtained, for the output.
+#[derive(Clone, Debug)]
+pub enum TableSource {
+    /// Loaded from this file.
+    Loaded(PathBuf),
+    /// Built now and saved to this file.
+    Built(PathBuf),
+    /// Built now and kept in memory only (no usable file).
+    Memory,
+}
+
+impl TableSource {
+    /// One word for JSON: `loaded`, `built` or `memory`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Loaded(_) => "loaded",
+            Self::Built(_) => "built",
+            Self::Memory => "memory",
+        }
+    }
+
+    /// The file, if any.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Self::Loaded(p) | Self::Built(p) => Some(p),
+            Self::Memory => None,
+        }
+    }
+}
+
+/// The table from `path` (`--table FILE`, else [`default_path`]); when the file is
+/// missing, corrupt, foreign or of another version, builds it on `threads` threads if
+/// `may_build` (messages on stderr) and saves it. Returns `None` when no valid file exists
+/// and building is not allowed.
+///
+/// # Errors
+/// The table could not be built (a thread pool failure).
+pub fn obtain(
+    path: Option<&Path>,
+    threads: usize,
+    may_build: bool,
+) -> Result<Option<(FullBoardTable, TableSource)>, CliError> {
+    let path = path.map(Path::to_path_buf).or_else(default_path);
+    if let Some(p) = &path {
+        match load_table(p) {
+            Ok(t) => return Ok(Some((t, TableSource::Loaded(p.clone())))),
+            Err(e) if e.is_missing() => {}
+            Err(e) if may_build => eprintln!(
+                "warning: full-board table {}: {e}; rebuilding it",
+                p.display()
+            ),
+            Err(e) => eprintln!("warning: full-board table {}: {e}; not used", p.display()),
+        }
+    }
+    if !may_build {
+        return Ok(None);
+    }
+    let started = std::time::Instant::now();
+    eprintln!(
+        "building the 5x5 full-board table (2^25 boards, 10-30 s and about 330 MB, once{})...",
+        path.as_ref()
+            .map_or(String::new(), |p| format!("; saved to {}", p.display()))
+    );
+    let table = FullBoardTable::solve(threads).map_err(CliError::failure)?;
+    eprintln!(
+        "built the full-board table in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let Some(p) = path else {
+        eprintln!(
+            "warning: no cache directory (neither XDG_CACHE_HOME nor HOME is set); \
+             the table is kept in memory only"
+        );
+        return Ok(Some((table, TableSource::Memory)));
+    };
+    match save_table(&table, &p) {
+        Ok(()) => Ok(Some((table, TableSource::Built(p)))),
+        Err(e) => {
+            eprintln!(
+                "warning: cannot write the full-board table to {}: {e}; kept in memory only",
+                p.display()
+            );
+            Ok(Some((table, TableSource::Memory)))
+        }
+    }
+}

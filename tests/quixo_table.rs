@@ -1,0 +1,215 @@
+//! The 5x5 full-board table file: a valid file is loaded and trusted, anything else
+//! (corrupt, foreign, another version, truncated, impossible codes) is refused with the
+//! reason, and `solve quixo` rebuilds it, saves it, reloads it, and falls back to memory
+//! with a warning when it cannot be written.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+use tessera::games::quixo::geometry::geometry_of;
+use tessera::games::quixo::retro::DRAW;
+use tessera::games::quixo::table_file::{
+    ENTRIES, FORMAT_VERSION, MAGIC, TableFileError, fnv1a64, read_table, write_table,
+};
+
+/// The example: a full board, X to move wins in 3 plies (a push that leaves O
+/// no move that avoids giving X a line); the proving search finds the same without the
+/// table (`solve_without_a_buildable_table_still_proves_by_search`).
+const WIN_IN_3: &str = "XOOOO/OXXOX/OXXXX/XXXOO/XOOOO X";
+
+/// A well-formed table that is not the solved one: the rules' codes on boards with a
+/// line (won or lost in 0), draws elsewhere. Enough to test the file format cheaply.
+fn synthetic_codes() -> Vec<u8> {
+    let g = geometry_of(5);
+    (0..ENTRIES as u32)
+        .map(|me| {
+            if g.has_line(me) {
+                1
+            } else if g.has_line(g.full & !me) {
+                0
+            } else {
+                DRAW
+            }
+        })
+        .collect()
+}
+
+fn file_bytes(version: u32, codes: &[u8]) -> Vec<u8> {
+    let mut b = MAGIC.to_vec();
+    b.extend_from_slice(&version.to_le_bytes());
+    b.extend_from_slice(&(codes.len() as u64).to_le_bytes());
+    b.extend_from_slice(&fnv1a64(codes).to_le_bytes());
+    b.extend_from_slice(codes);
+    b
+}
+
+#[test]
+fn a_valid_file_round_trips_and_every_defect_is_named() {
+    let codes = synthetic_codes();
+    let good = file_bytes(FORMAT_VERSION, &codes);
+    let table = read_table(&mut good.as_slice()).expect("a valid file loads");
+    assert_eq!(table.codes(), codes.as_slice());
+    let mut again = Vec::new();
+    write_table(&table, &mut again).unwrap();
+    assert_eq!(
+        again, good,
+        "write_table writes the layout read_table reads"
+    );
+
+    let mut flipped = good.clone();
+    *flipped.last_mut().unwrap() ^= 0x40;
+    assert!(matches!(
+        read_table(&mut flipped.as_slice()),
+        Err(TableFileError::Checksum)
+    ));
+
+    let mut foreign = good.clone();
+    foreign[..4].copy_from_slice(b"\x7fELF");
+    assert!(matches!(
+        read_table(&mut foreign.as_slice()),
+        Err(TableFileError::Foreign)
+    ));
+    assert!(matches!(
+        read_table(&mut &b"hello"[..]),
+        Err(TableFileError::Foreign)
+    ));
+
+    let old = file_bytes(FORMAT_VERSION + 1, &codes);
+    assert!(matches!(
+        read_table(&mut old.as_slice()),
+        Err(TableFileError::Version(v)) if v == FORMAT_VERSION + 1
+    ));
+
+    let short = &good[..good.len() - 1];
+    assert!(matches!(
+        read_table(&mut &short[..]),
+        Err(TableFileError::Length { .. })
+    ));
+    let mut long = good.clone();
+    long.push(0);
+    assert!(matches!(
+        read_table(&mut long.as_slice()),
+        Err(TableFileError::Length { .. })
+    ));
+
+    // A consistent checksum over impossible codes: board 0 (the other side holds all 25
+    // cells, so it has a line) must be lost in 0, and 254 is the solver's "unknown".
+    let g = geometry_of(5);
+    let mut bad = codes.clone();
+    bad[0] = 1;
+    assert!(matches!(
+        read_table(&mut file_bytes(FORMAT_VERSION, &bad).as_slice()),
+        Err(TableFileError::BadCode(0))
+    ));
+    let mut bad = codes;
+    let open = (0..ENTRIES as u32)
+        .find(|&me| !g.has_line(me) && !g.has_line(g.full & !me))
+        .unwrap();
+    bad[open as usize] = 254;
+    assert!(matches!(
+        read_table(&mut file_bytes(FORMAT_VERSION, &bad).as_slice()),
+        Err(TableFileError::BadCode(i)) if i == open
+    ));
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tessera-qtable-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `tessera solve quixo --position WIN_IN_3 --json EXTRA...` with the cache under
+/// `cache`.
+fn solve(cache: &Path, extra: &[&str]) -> (Output, Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["solve", "quixo", "--position", WIN_IN_3, "--json"])
+        .args(extra)
+        .env("XDG_CACHE_HOME", cache)
+        .output()
+        .expect("tessera runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let v: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: stdout {:?}, stderr {stderr}", out.stdout));
+    (out, v, stderr)
+}
+
+fn assert_win_in_3(v: &Value) {
+    assert_eq!(v["value"], "win", "{v}");
+    assert_eq!(v["plies"], 3, "{v}");
+}
+
+#[test]
+fn solve_without_a_buildable_table_still_proves_by_search() {
+    // --time-ms under a minute forbids building; a foreign file is reported and not used.
+    let cache = scratch("foreign");
+    let file = cache.join("foreign.bin");
+    std::fs::write(&file, b"#!/bin/sh\necho not a table\n").unwrap();
+    let (out, v, stderr) = solve(
+        &cache,
+        &["--table", file.to_str().unwrap(), "--time-ms", "30000"],
+    );
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("not a tessera Quixo full-board table") && stderr.contains("not used"),
+        "{stderr}"
+    );
+    assert_eq!(v["table"], Value::Null);
+    assert_win_in_3(&v);
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+#[ignore = "builds the 2^25-board table twice: about a minute of CPU"]
+fn a_corrupt_cache_is_rebuilt_then_loaded_and_an_unwritable_one_falls_back_to_memory() {
+    let cache = scratch("cache");
+    let path = cache
+        .join("tessera")
+        .join(format!("quixo-full5-v{FORMAT_VERSION}.bin"));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let mut corrupt = file_bytes(FORMAT_VERSION, &synthetic_codes());
+    corrupt[1000] ^= 1;
+    std::fs::write(&path, &corrupt).unwrap();
+
+    let (out, v, stderr) = solve(&cache, &[]);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("checksum mismatch") && stderr.contains("rebuilding"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("building the 5x5 full-board table"),
+        "{stderr}"
+    );
+    assert_eq!(v["table"]["source"], "built", "{v}");
+    assert_eq!(v["table"]["file"], path.to_str().unwrap());
+    assert_win_in_3(&v);
+    assert_eq!(v["move"], "e2-a2");
+    // The rebuilt file is valid and is now loaded, not rebuilt.
+    let (out, v2, stderr) = solve(&cache, &[]);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("building"), "{stderr}");
+    assert_eq!(v2["table"]["source"], "loaded", "{v2}");
+    assert_eq!(
+        (&v2["value"], &v2["plies"], &v2["move"]),
+        (&v["value"], &v["plies"], &v["move"])
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(bytes.len() as u64, 36 + ENTRIES);
+
+    // A table path under a regular file cannot be created (whatever the user's rights):
+    // the table is built, used from memory, and the user is warned.
+    let blocker = cache.join("a-file");
+    std::fs::write(&blocker, b"x").unwrap();
+    let unwritable = blocker.join("t.bin");
+    let (out, v, stderr) = solve(&cache, &["--table", unwritable.to_str().unwrap()]);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("cannot write the full-board table") && stderr.contains("memory"),
+        "{stderr}"
+    );
+    assert_eq!(v["table"]["source"], "memory", "{v}");
+    assert_win_in_3(&v);
+    let _ = std::fs::remove_dir_all(&cache);
+}
