@@ -12,6 +12,10 @@
 //!   baseline evaluation (fresh table each time); prints the node count (a signature
 //!   that changes when the search's tree changes) and nodes/s.
 //!
+//! - `quixo_mcts/empty_uniform_5000`: MCTS (UCT, uniform playouts, one thread, seed 0)
+//!   from the empty board, 5000 iterations; throughput in simulations/s (compare with
+//!   `tessera bench quixo --algo mcts` and the Thanduriel/quixo anchor).
+//!
 //! The 4x4 solve and the 5x5 full-board table take tens of seconds each: they are timed
 //! by the ignored tests of `tests/it/quixo_solve.rs` (`--ignored --nocapture` prints them).
 
@@ -163,8 +167,32 @@ fn bench_eval(c: &mut Criterion) {
     g.finish();
 }
 
+fn bench_mcts(c: &mut Criterion) {
+    use tessera::search::mcts::{MctsConfig, UniformPlayout, mcts};
+    const ITERATIONS: u64 = 5000;
+    let start = Quixo::start();
+    let cfg = MctsConfig {
+        iterations: Some(ITERATIONS),
+        ..MctsConfig::default()
+    };
+    let mut g = c.benchmark_group("quixo_mcts");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5))
+        .throughput(Throughput::Elements(ITERATIONS));
+    g.bench_function("empty_uniform_5000", |b| {
+        b.iter(|| {
+            let r = mcts(black_box(&start), &cfg, &UniformPlayout, &Limits::default());
+            assert_eq!(r.iterations, ITERATIONS);
+            r.best_move
+        });
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
+    bench_mcts,
     bench_perft,
     bench_movegen,
     bench_eval,

@@ -1,9 +1,10 @@
 //! Quixo's speed-ups change no answer: the proving search with its transposition table
 //! and proof-number move ordering stays exact (every verdict, distance and best move agrees
 //! with the retrograde tables on every 3x3 board and sampled 4x4 boards, and with the
-//! search without a table).
+//! search without a table), and the rejection-sampling playouts MCTS uses are uniform over
+//! the legal moves like the move-list playouts they replace.
 
-use tessera::game::Game;
+use tessera::game::{Game, Seat, random_playout_by_lists};
 use tessera::games::quixo::Quixo;
 use tessera::games::quixo::prove::{ProveLimits, Verdict, prove};
 use tessera::games::quixo::retro::{SmallBoardTable, Value, decode};
@@ -163,3 +164,49 @@ fn sampled_4x4_boards_are_proven_exactly_with_the_table() {
     assert!(proven * 10 > total, "{proven} of {total}");
 }
 
+/// X's wins over `n` playouts from `pos` with each sampler, from one xorshift stream each.
+fn x_wins(pos: &Quixo, n: u32, by_lists: bool, seed: u64) -> u32 {
+    let mut s = seed;
+    let mut below = |k: u32| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        ((s >> 32) * u64::from(k) >> 32) as u32
+    };
+    let mut wins = 0;
+    for _ in 0..n {
+        let o = if by_lists {
+            random_playout_by_lists(*pos, &mut below, 10_000)
+        } else {
+            pos.random_playout(&mut below, 10_000)
+        };
+        let o = o.expect("a random Quixo game ends");
+        wins += u32::from(o.score(Seat(0)) == 1);
+    }
+    wins
+}
+
+#[test]
+fn rejection_sampled_playouts_match_move_list_playouts() {
+    // Two positions: X's border-heavy one (O has few legal pushes: most draws are
+    // rejected) and a middle-game one, with O and X to move. The X win rates of the two
+    // samplers must agree within 4.5 standard errors of their difference.
+    let positions = [
+        "XXXXO/X...X/X...X/X...X/OXXX. O",
+        "XXXXO/X...X/X...X/X...X/OXXX. X",
+        "XO.OX/OO..O/XO..X/O.X.X/OXOOX O",
+        "...../.X.O./..X../.O.../..... X",
+    ];
+    const N: u32 = 40_000;
+    for text in positions {
+        let pos: Quixo = text.parse().unwrap();
+        let a = f64::from(x_wins(&pos, N, false, 0x1234_5678_9abc_def1));
+        let b = f64::from(x_wins(&pos, N, true, 0x0fed_cba9_8765_4321));
+        let (pa, pb) = (a / f64::from(N), b / f64::from(N));
+        let se = ((pa * (1.0 - pa) + pb * (1.0 - pb)) / f64::from(N)).sqrt();
+        assert!(
+            (pa - pb).abs() <= 4.5 * se.max(1e-4),
+            "{text}: X wins {pa:.4} (rejection) vs {pb:.4} (lists), se {se:.4}"
+        );
+    }
+}

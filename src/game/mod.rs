@@ -171,10 +171,48 @@ pub trait Game:
         None
     }
 
+    /// Plays uniformly random legal moves from here until the game ends or `max_plies`
+    /// moves were played (MCTS playouts): the outcome, or `None` at the cap. `below(n)`
+    /// returns a uniform random integer in `0..n` (`n >= 2`).
+    ///
+    /// The default generates every move list and draws an index (none for a single
+    /// move); a game overrides it with a cheaper sampler that is still exactly uniform
+    /// over the legal moves (Quixo: rejection sampling over its push table).
+    fn random_playout(
+        &self,
+        below: &mut dyn FnMut(u32) -> u32,
+        max_plies: usize,
+    ) -> Option<Outcome> {
+        random_playout_by_lists(self.clone(), below, max_plies)
+    }
+
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = Self::Moves::default();
         self.generate_moves(&mut moves);
         moves.contains(&mv)
     }
+}
+
+/// [`Game::random_playout`] by generating every move list (the default method, callable
+/// by games that override it for some variants only).
+pub fn random_playout_by_lists<G: Game>(
+    mut pos: G,
+    below: &mut dyn FnMut(u32) -> u32,
+    max_plies: usize,
+) -> Option<Outcome> {
+    let mut moves = G::Moves::default();
+    for _ in 0..max_plies {
+        pos.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return pos.outcome();
+        }
+        let i = if moves.len() == 1 {
+            0
+        } else {
+            below(moves.len() as u32) as usize
+        };
+        pos = pos.play(moves[i.min(moves.len() - 1)]);
+    }
+    None
 }

@@ -8,8 +8,10 @@
 //! - Rewards lie in `[0, 1]`: by place among the teams ([`RewardMode::Place`]: 1 / 0.5 / 0
 //!   for two teams, `(teams beaten + teams tied / 2) / (teams - 1)` in general), or by score
 //!   margin ([`RewardMode::Margin`]).
-//! - Playouts are uniformly random unless a [`PlayoutPolicy`] says otherwise; they use the
-//!   game's fixed-capacity move lists and never allocate per move.
+//! - Playouts are uniformly random unless a [`PlayoutPolicy`] says otherwise; uniform ones
+//!   use the game's own sampler ([`Game::random_playout`]: Quixo draws pushes by
+//!   rejection sampling on bare masks), others the fixed-capacity move lists; neither
+//!   allocates.
 //! - MCTS-Solver for games of exactly two teams: proven results (win, draw, loss) back up
 //!   through the tree, comparing teams rather than assuming alternation (passes), so solved
 //!   subtrees are not searched again and a proven loss is never chosen.
@@ -33,13 +35,23 @@ pub trait PlayoutPolicy<G: Game>: Send + Sync {
         let _ = pos;
         rng.random_range(0..moves.len())
     }
+
+    /// Whether [`PlayoutPolicy::pick`] is uniform over the moves, so playouts may use the
+    /// game's own sampler ([`Game::random_playout`]) instead of move lists. Default: false.
+    fn is_uniform(&self) -> bool {
+        false
+    }
 }
 
 /// Uniformly random playouts.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UniformPlayout;
 
-impl<G: Game> PlayoutPolicy<G> for UniformPlayout {}
+impl<G: Game> PlayoutPolicy<G> for UniformPlayout {
+    fn is_uniform(&self) -> bool {
+        true
+    }
+}
 
 /// How a finished game is turned into a reward in `[0, 1]` per seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -479,6 +491,14 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
     }
 
     fn playout(&mut self, mut pos: G) -> [f64; MAX_SEATS] {
+        if self.history.is_empty() && self.policy.is_uniform() {
+            // No per-move bookkeeping needed: the game's own sampler.
+            let rng = &mut self.rng;
+            return match pos.random_playout(&mut |n| rng.random_range(0..n), MAX_PLAYOUT) {
+                Some(o) => self.teams.rewards(&o, self.cfg.reward),
+                None => [0.5; MAX_SEATS],
+            };
+        }
         let mut moves = G::Moves::default();
         for _ in 0..MAX_PLAYOUT {
             pos.generate_moves(&mut moves);

@@ -302,6 +302,15 @@ impl<const FOUR: bool> Position<FOUR> {
         (x, o, dots)
     }
 
+    /// The outcome where team `w` (0 = X, 1 = O) has won.
+    fn team_wins(w: u8) -> Outcome {
+        let mut scores = BySeat::new(Self::SEATS as usize);
+        for s in 0..Self::SEATS {
+            scores[Seat(s)] = i32::from(s & 1 == w);
+        }
+        Outcome::new(scores)
+    }
+
     /// The next seat in turn order.
     #[inline(always)]
     fn next_seat(&self) -> u8 {
@@ -408,12 +417,44 @@ impl<const FOUR: bool> Game for Position<FOUR> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let w = self.winner_team()?;
-        let mut scores = BySeat::new(Self::SEATS as usize);
-        for s in 0..Self::SEATS {
-            scores[Seat(s)] = i32::from(s & 1 == w);
+        Some(Self::team_wins(self.winner_team()?))
+    }
+
+    /// Two players: rejection sampling over the push table, on the bare masks (no key, no
+    /// move list): a push drawn uniformly from all of them is redrawn while its source
+    /// shows the opponent's symbol, which leaves every legal push equally likely. Some
+    /// push is always legal in an unfinished two-player game (a border all the opponent's
+    /// holds its lines). Four players: the default.
+    fn random_playout(
+        &self,
+        below: &mut dyn FnMut(u32) -> u32,
+        max_plies: usize,
+    ) -> Option<Outcome> {
+        if FOUR {
+            return crate::game::random_playout_by_lists(self.clone(), below, max_plies);
         }
-        Some(Outcome::new(scores))
+        let g = self.geometry();
+        let pushes = g.pushes();
+        let n = pushes.len() as u32;
+        let (mut me, mut opp) = self.own_other();
+        let mut team = self.seat & 1;
+        for _ in 0..max_plies {
+            if g.has_line(me) {
+                return Some(Self::team_wins(team));
+            }
+            if g.has_line(opp) {
+                return Some(Self::team_wins(team ^ 1));
+            }
+            let p = loop {
+                let p = &pushes[below(n) as usize];
+                if p.src & opp == 0 {
+                    break p;
+                }
+            };
+            (me, opp) = (p.apply(opp), p.apply(me) | p.dst);
+            team ^= 1;
+        }
+        None
     }
 
     #[inline(always)]
