@@ -24,6 +24,8 @@ mod quixo_perft;
 mod quixo_rules;
 mod quixo_search;
 mod quixo_solve;
+mod quixo_speedups;
+mod quixo_table;
 mod rating_stats;
 mod talat_eval;
 mod talat_freeze;

@@ -431,7 +431,7 @@ impl<const FOUR: bool> Game for Position<FOUR> {
         max_plies: usize,
     ) -> Option<Outcome> {
         if FOUR {
-            return crate::game::random_playout_by_lists(self.clone(), below, max_plies);
+            return crate::game::random_playout_by_lists(*self, below, max_plies);
         }
         let g = self.geometry();
         let pushes = g.pushes();

@@ -171,7 +171,7 @@ fn x_wins(pos: &Quixo, n: u32, by_lists: bool, seed: u64) -> u32 {
         s ^= s << 13;
         s ^= s >> 7;
         s ^= s << 17;
-        ((s >> 32) * u64::from(k) >> 32) as u32
+        (((s >> 32) * u64::from(k)) >> 32) as u32
     };
     let mut wins = 0;
     for _ in 0..n {
