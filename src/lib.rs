@@ -1,10 +1,14 @@
 //! tessera: a game-AI engine for Othello, Quixo and Talat.
 //!
-//! Layers, top to bottom (calls flow up, data flows down):
-//! - [`game`]: the game abstraction (seats, moves, outcomes, Zobrist keys);
-//! - [`games`]: the rules of each game on bitboards;
-//! - [`search`]: game-agnostic search (negamax alpha-beta with PVS, iterative deepening and a
-//!   transposition table);
+//! Layers, bottom to top (`ARCHITECTURE.md` has what each may import and the rules,
+//! checked by `tests/it/architecture.rs`):
+//! - [`game`]: the game abstraction (seats, moves, outcomes, evaluation weight registries);
+//! - [`games`]: the rules of each game on bitboards, its evaluation and its own solvers;
+//! - [`search`]: game-agnostic search (alpha-beta with PVS, iterative deepening and a
+//!   transposition table; MCTS; the multi-player searches);
+//! - [`protocol`]: GTP (the wire format per game, and the server);
+//! - [`engine`]: players, and each game's players put together (the registry by game);
+//! - [`tournament`] and [`tuning`]: games between engines, and fitting weights;
 //! - `cli` (binary only): the `tessera` command line.
 
 pub mod engine;

@@ -47,9 +47,6 @@ pub struct BenchArgs {
     pub json: bool,
 }
 
-/// Lengths (plies) of the random openings in the bench, each drawn from seed 2026.
-pub const OPENING_PLIES: &[u32] = &[0, 6, 10, 14, 18, 22, 26];
-
 /// Runs `tessera bench`.
 ///
 /// # Errors

@@ -5,7 +5,7 @@
 //! command-line specifics) and add its [`super::GameId`] variant and its line in
 //! `dispatch!` (in `cli/mod.rs`).
 
-use tessera::engine::{EngineSpec, Player};
+use tessera::engine::{Player, Players};
 use tessera::game::{Game, Seat};
 
 use super::output::CliError;
@@ -35,7 +35,11 @@ impl<G> Loaded<G> {
 }
 
 /// The command line's view of a game.
-pub trait CliGame: Game {
+/// Lengths (plies) of the random openings in the bench, each drawn from seed 2026.
+pub const OPENING_PLIES: &[u32] = &[0, 6, 10, 14, 18, 22, 26];
+
+/// Players come from the engine registry ([`Players::make_player`]).
+pub trait CliGame: Game + Players {
     /// Unit of the engines' scores (e.g. `"centi-discs"`).
     const SCORE_UNIT: &'static str;
 
@@ -186,14 +190,14 @@ pub trait CliGame: Game {
     }
 
     /// The positions of `tessera bench`, named: random openings of
-    /// [`OPENING_PLIES`](super::bench::OPENING_PLIES) plies from seed 2026 (lengths the
+    /// [`OPENING_PLIES`] plies from seed 2026 (lengths the
     /// game cannot reach are skipped).
     ///
     /// # Errors
     /// Never for a well-formed game (a failure to build an opening is reported).
     fn bench_positions() -> Result<Vec<(String, Self)>, CliError> {
         let mut out = Vec::new();
-        for &n in super::bench::OPENING_PLIES {
+        for &n in OPENING_PLIES {
             if let Ok(o) = tessera::tournament::openings::OpeningSource::RandomPlies(n)
                 .opening::<Self>(0, 2026)
                 && o.position.outcome().is_none()
@@ -215,10 +219,4 @@ pub trait CliGame: Game {
     /// # Errors
     /// Settings this game's engines do not take, or an unreadable weights file.
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError>;
-
-    /// Builds a player from a preset (tournaments).
-    ///
-    /// # Errors
-    /// As the game's `make_player`.
-    fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String>;
 }

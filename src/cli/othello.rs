@@ -2,7 +2,7 @@
 //! `--moves` or `--ffo` (the FFO suite #40-#59 is built into the binary), and describing
 //! results in Othello terms.
 
-use tessera::engine::{EngineSpec, Player};
+use tessera::engine::{Player, othello as oth_engine};
 use tessera::game::{Game, Seat};
 use tessera::games::othello::{self as oth, Color, Position, eval::Eval};
 use tessera::search::Limits;
@@ -185,7 +185,7 @@ impl CliGame for Position {
 
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
         if args.algo() == Algo::Mcts {
-            return Ok(oth::mcts_engine(&super::bestmove::mcts_spec(
+            return Ok(oth_engine::mcts_engine(&super::bestmove::mcts_spec(
                 args,
                 Self::ID,
             )?));
@@ -197,7 +197,7 @@ impl CliGame for Position {
             None => Eval::with_patterns(oth::patterns::shipped()),
         };
         let mut engine =
-            oth::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties)
+            oth_engine::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties)
                 .with_threads(args.threads as usize);
         if verbose {
             engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
@@ -208,7 +208,7 @@ impl CliGame for Position {
     /// The random openings and the FFO suite #40-#59.
     fn bench_positions() -> Result<Vec<(String, Self)>, CliError> {
         let mut out = Vec::new();
-        for &n in super::bench::OPENING_PLIES {
+        for &n in super::games::OPENING_PLIES {
             let o = tessera::tournament::openings::OpeningSource::RandomPlies(n)
                 .opening::<Self>(0, 2026)
                 .map_err(CliError::failure)?;
@@ -218,10 +218,6 @@ impl CliGame for Position {
             out.push((format!("ffo-{}", p.id), p.position));
         }
         Ok(out)
-    }
-
-    fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
-        oth::make_player(spec)
     }
 }
 

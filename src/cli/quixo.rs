@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use tessera::engine::{EngineSpec, Player};
+use tessera::engine::{Player, quixo as qx_engine};
 use tessera::game::{Game, Seat};
 use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict, eval::Weights};
 
@@ -107,23 +107,20 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
 
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
         match args.algo() {
-            Algo::Mcts => Ok(qx::mcts_engine::<FOUR>(&mcts_spec(args, Self::ID)?)),
+            Algo::Mcts => Ok(qx_engine::mcts_engine::<FOUR>(&mcts_spec(args, Self::ID)?)),
             _ => {
                 // Default: the Texel-tuned weights (tuning/quixo-texel.txt, embedded).
                 let weights =
                     Weights::load(&args.weights_or("builtin:texel")).map_err(CliError::input)?;
-                let mut engine = qx::alphabeta_engine::<FOUR>("tessera", weights, args.tt_mb)
-                    .with_threads(args.threads as usize);
+                let mut engine =
+                    qx_engine::alphabeta_engine::<FOUR>("tessera", weights, args.tt_mb)
+                        .with_threads(args.threads as usize);
                 if verbose {
                     engine = engine.with_progress(|info| say(info_line(info, qx::SCORE_UNIT)));
                 }
                 Ok(Box::new(engine))
             }
         }
-    }
-
-    fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
-        qx::make_player::<FOUR>(spec)
     }
 }
 

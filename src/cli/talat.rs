@@ -2,7 +2,7 @@
 //! boards side by side, results in points, and the engines: the multi-player searches
 //! (paranoid, max-n, BRS, BRS+) and MCTS for three seats, alpha-beta and MCTS for two.
 
-use tessera::engine::{EngineSpec, MultiEngine, Player};
+use tessera::engine::{MultiEngine, Player, talat as tl_engine};
 use tessera::game::{Game, Seat};
 use tessera::games::talat::{
     self as tl, OUTCOME_SCALE, Position, Talat, Talat2p, eval::Eval, eval::Weights,
@@ -118,7 +118,7 @@ impl CliGame for Talat {
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
         let algo = args.algo();
         if algo == Algo::Mcts {
-            return Ok(tl::mcts_engine::<false>(&mcts_spec(args, Self::ID)?));
+            return Ok(tl_engine::mcts_engine::<false>(&mcts_spec(args, Self::ID)?));
         }
         let multi = algo.multi().ok_or_else(|| {
             CliError::input(format!(
@@ -138,10 +138,6 @@ impl CliGame for Talat {
             engine = engine.with_progress(|info| say(info_line(info, tl::SCORE_UNIT)));
         }
         Ok(Box::new(engine))
-    }
-
-    fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
-        tl::make_player(spec)
     }
 }
 
@@ -176,17 +172,13 @@ impl CliGame for Talat2p {
 
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
         if args.algo() == Algo::Mcts {
-            return Ok(tl::mcts_engine::<true>(&mcts_spec(args, Self::ID)?));
+            return Ok(tl_engine::mcts_engine::<true>(&mcts_spec(args, Self::ID)?));
         }
-        let mut engine = tl::alphabeta_engine("tessera", weights(args)?, args.tt_mb)
+        let mut engine = tl_engine::alphabeta_engine("tessera", weights(args)?, args.tt_mb)
             .with_threads(args.threads as usize);
         if verbose {
             engine = engine.with_progress(|info| say(info_line(info, tl::SCORE_UNIT)));
         }
         Ok(Box::new(engine))
-    }
-
-    fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
-        tl::make_player_2p(spec)
     }
 }

@@ -7,11 +7,16 @@ mod alphabeta;
 pub mod external;
 pub mod mcts;
 pub mod multi;
+pub mod othello;
+pub mod quixo;
+pub mod registry;
 pub mod spec;
+pub mod talat;
 
 pub use alphabeta::AlphaBetaEngine;
 pub use mcts::MctsEngine;
 pub use multi::MultiEngine;
+pub use registry::Players;
 pub use spec::{Algorithm, EngineSpec, Protocol};
 
 use std::time::Duration;

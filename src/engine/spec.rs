@@ -331,6 +331,21 @@ fn game_defaults(table: &mut toml::Table) {
 }
 
 impl EngineSpec {
+    /// The evaluation weights this specification asks for: its `weight_values` (checked
+    /// against the registry), else its `weights` file (`W::load`), else the defaults.
+    ///
+    /// # Errors
+    /// Values of the wrong count or out of range, or an unreadable or bad weights file.
+    pub fn eval_weights<W: crate::game::params::WeightsFile>(&self) -> Result<W, String> {
+        if let Some(v) = &self.weight_values {
+            return W::from_values(v.clone());
+        }
+        match &self.weights {
+            Some(path) => W::load(path),
+            None => Ok(W::default()),
+        }
+    }
+
     /// Checks that this engine plays `game`.
     ///
     /// # Errors

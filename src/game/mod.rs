@@ -9,10 +9,12 @@ mod movelist;
 mod outcome;
 mod seat;
 
+pub mod params;
 pub mod perft;
 
 pub use movelist::MoveList;
 pub use outcome::Outcome;
+pub use params::Param;
 pub use seat::{BySeat, MAX_SEATS, Seat};
 
 use std::fmt::{Debug, Display};

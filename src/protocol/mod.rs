@@ -8,6 +8,7 @@
 //!   [`crate::engine::external::GtpEngine`].
 
 pub mod gtp;
+pub mod quixo;
 pub mod server;
 
 pub use gtp::{Command, GtpGame, Response, ResponseReader, format_response};

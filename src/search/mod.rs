@@ -5,6 +5,7 @@
 
 pub mod alphabeta;
 pub mod brs;
+mod brs_moves;
 pub mod limits;
 pub mod maxn;
 pub mod mcts;

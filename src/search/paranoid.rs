@@ -14,7 +14,7 @@
 //! returned is then the fixed-depth value, independent of what the table held, which is
 //! what the tests check against plain minimax.
 
-use super::brs::{brs_after, brs_branch, plus_after, plus_branch};
+use super::brs_moves::{brs_after, brs_branch, plus_after, plus_branch};
 use super::multi::{
     Core, Iterative, MAX_CHILDREN, MultiAlgo, at_ply, deepen, from_tt, select, table_key, to_tt,
 };

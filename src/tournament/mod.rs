@@ -17,4 +17,5 @@ pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod seats;
+pub mod settings;
 pub mod stats;

@@ -7,95 +7,16 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::record::GameRecord;
-use super::runner::Settings;
 use super::seats::{SeatRow, by_seat};
+use super::settings::Settings;
 use super::stats::elo::{EloReport, Pentanomial, Trinomial, Wdl};
 use super::stats::ratings::{Anchor, BootstrapOptions, FitOptions, GameResult, ResultSet};
-use super::stats::sprt::{Sprt, SprtDecision, SprtModel};
+use super::stats::sprt::SprtDecision;
 
-/// SPRT settings as given on the command line (`elo0=0,elo1=10,alpha=0.05,beta=0.05`,
-/// optionally `model=normalized|logistic`; normalized Elo by default, as fishtest).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SprtSettings {
-    /// H0, in the model's Elo unit.
-    pub elo0: f64,
-    /// H1, in the model's Elo unit.
-    pub elo1: f64,
-    /// Type I error rate.
-    pub alpha: f64,
-    /// Type II error rate.
-    pub beta: f64,
-    /// `normalized` or `logistic`.
-    pub model: String,
-}
-
-impl SprtSettings {
-    /// Parses `elo0=..,elo1=..[,alpha=..][,beta=..][,model=..]` (alpha, beta default 0.05).
-    ///
-    /// # Errors
-    /// A one-line message naming the bad key or value.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let mut s = Self {
-            elo0: f64::NAN,
-            elo1: f64::NAN,
-            alpha: 0.05,
-            beta: 0.05,
-            model: "normalized".into(),
-        };
-        let mut seen = Vec::new();
-        for part in text.split(',').map(str::trim) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("bad --sprt part '{part}': expected key=value"))?;
-            if seen.contains(&k.trim()) {
-                return Err(format!("--sprt gives {} twice", k.trim()));
-            }
-            seen.push(k.trim());
-            let num = || {
-                v.trim()
-                    .parse::<f64>()
-                    .map_err(|_| format!("bad --sprt value '{v}' for {k}"))
-            };
-            match k.trim() {
-                "elo0" => s.elo0 = num()?,
-                "elo1" => s.elo1 = num()?,
-                "alpha" => s.alpha = num()?,
-                "beta" => s.beta = num()?,
-                "model" => s.model = v.trim().to_string(),
-                other => {
-                    return Err(format!(
-                        "unknown --sprt key '{other}' (valid: elo0, elo1, alpha, beta, model)"
-                    ));
-                }
-            }
-        }
-        s.sprt()?;
-        Ok(s)
-    }
-
-    /// The configured test.
-    ///
-    /// # Errors
-    /// Missing or inconsistent bounds, rates outside (0, 1), or an unknown model.
-    pub fn sprt(&self) -> Result<Sprt, String> {
-        let model = match self.model.as_str() {
-            "normalized" => SprtModel::Normalized,
-            "logistic" => SprtModel::Logistic,
-            m => {
-                return Err(format!(
-                    "unknown SPRT model '{m}' (valid: normalized, logistic)"
-                ));
-            }
-        };
-        if self.elo0.is_nan() || self.elo1.is_nan() {
-            return Err("--sprt needs elo0 and elo1 as numbers (e.g. elo0=0,elo1=10)".into());
-        }
-        Sprt::new(self.alpha, self.beta, self.elo0, self.elo1, model).map_err(|e| e.0)
-    }
-}
+pub use super::settings::SprtSettings;
 
 /// One head-to-head pairing, from engine `a`'s view.
 #[derive(Clone, Debug, Serialize)]

@@ -8,44 +8,20 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
-use super::openings::{Opening, OpeningSource};
+use super::openings::Opening;
 use super::record::{self, GameRecord, Reason};
-use super::report::SprtSettings;
 use super::report::{self, Report};
-use super::schedule::{self, Format, Slot};
+use super::schedule::{self, Slot};
 use crate::engine::{EngineSpec, PlayerFactory, Protocol};
 use crate::game::{Game, Seat};
+
+pub use super::settings::Settings;
 
 /// Most games one run schedules (use `--shard` beyond).
 pub const MAX_GAMES: usize = 1_000_000;
 /// Most games played at once.
 pub const MAX_CONCURRENCY: usize = 1024;
-
-/// Everything that defines a tournament's games. Saved as `DIR/tournament.json`; a resumed
-/// run must give the same settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Settings {
-    /// Game id.
-    pub game: String,
-    /// The engines, fully specified.
-    pub engines: Vec<EngineSpec>,
-    /// Who meets whom.
-    pub format: Format,
-    /// Rounds: each group plays one block (all seat rotations) per round.
-    pub rounds: usize,
-    /// Openings.
-    pub openings: OpeningSource,
-    /// Master seed.
-    pub seed: u64,
-    /// Games longer than this many plies end as draws.
-    pub max_plies: usize,
-    /// SPRT early stop (two engines only).
-    pub sprt: Option<SprtSettings>,
-    /// Anchor of the rating list: an engine name, or `None` for the pool mean.
-    pub anchor: Option<String>,
-}
 
 /// How to run (does not change which games are played or how).
 #[derive(Clone, Debug)]

@@ -1,8 +1,7 @@
-//! Tuning: parameter registries and weights files ([`params`]), self-play data
+//! Tuning: parameter registries and weights files ([`params`], from `game`), self-play data
 //! ([`selfplay`]), fits of evaluation weights to that data, and SPSA over tournament games.
 
 pub mod othello;
-pub mod params;
 pub mod patterns;
 pub mod quixo;
 pub mod selfplay;
@@ -10,7 +9,9 @@ pub mod spsa;
 pub mod talat;
 pub mod texel;
 
-pub use params::Param;
+/// The weights registry type and the weights file format live with the game abstraction
+/// (games declare their evaluation weights with them); re-exported here for the tuners.
+pub use crate::game::params::{self, Param};
 
 /// Today's date in UTC as `YYYY-MM-DD` (for the headers of data and weights files).
 #[must_use]

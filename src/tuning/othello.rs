@@ -40,7 +40,8 @@ impl crate::tuning::texel::TexelGame for Position {
     const LABEL: &'static str = "final disc difference (empties to the winner)";
 
     fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String> {
-        crate::games::othello::eval::Weights::for_spec(spec).map(|w| w.0)
+        spec.eval_weights::<crate::games::othello::eval::Weights>()
+            .map(|w| w.0)
     }
 
     fn add_rows(

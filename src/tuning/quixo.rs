@@ -14,7 +14,8 @@ impl<const FOUR: bool> TexelGame for Position<FOUR> {
     const LABEL: &'static str = "1 win, 0 draw, -1 loss of the team";
 
     fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String> {
-        crate::games::quixo::eval::Weights::for_spec(spec).map(|w| w.0)
+        spec.eval_weights::<crate::games::quixo::eval::Weights>()
+            .map(|w| w.0)
     }
 
     fn add_rows(sample: &Sample, data: &mut TexelData) -> Result<(), String> {

@@ -30,7 +30,8 @@ impl<const TWO: bool> TexelGame for Position<TWO> {
         "final points x 10 (tie-break in the last digit) minus the best other seat's";
 
     fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String> {
-        crate::games::talat::eval::Weights::for_spec(spec).map(|w| w.0)
+        spec.eval_weights::<crate::games::talat::eval::Weights>()
+            .map(|w| w.0)
     }
 
     fn add_rows(sample: &Sample, data: &mut TexelData) -> Result<(), String> {

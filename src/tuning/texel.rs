@@ -333,7 +333,7 @@ pub trait TexelGame {
     /// The evaluation weights (registry order) an engine specification asks for.
     ///
     /// # Errors
-    /// As the game's `Weights::for_spec` (an unreadable or bad weights file).
+    /// As `EngineSpec::eval_weights` (an unreadable or bad weights file).
     fn weights_of(spec: &crate::engine::EngineSpec) -> Result<Vec<i32>, String>;
 
     /// Adds the rows of `sample` to `data` (width `REGISTRY.len()`).

@@ -10,9 +10,10 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use tessera::engine::external::GtpEngine;
+use tessera::engine::othello as oth;
 use tessera::engine::{EngineSpec, Player, PlayerFactory};
 use tessera::game::{Game, Seat};
-use tessera::games::othello::{self as oth, Move, Position};
+use tessera::games::othello::{Move, Position};
 use tessera::search::Limits;
 use tessera::tournament::openings::{Opening, OpeningSource};
 use tessera::tournament::record::{GameRecord, Reason};

@@ -8,6 +8,7 @@
 mod common;
 mod multi_toys;
 
+mod architecture;
 mod cli;
 mod fairness;
 mod gtp;

@@ -7,9 +7,10 @@
 use std::time::Instant;
 
 use tessera::engine::Player;
+use tessera::engine::othello::alphabeta_engine;
 use tessera::game::Game;
 use tessera::games::othello::endgame::Solver;
-use tessera::games::othello::{Move, Position, alphabeta_engine, eval};
+use tessera::games::othello::{Move, Position, eval};
 use tessera::search::{Limits, TranspositionTable};
 
 /// Problems with at most this many empties run in the normal test run.

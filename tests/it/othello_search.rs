@@ -17,9 +17,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tessera::engine::Player;
+use tessera::engine::othello::alphabeta_engine;
 use tessera::game::Game;
 use tessera::games::othello::endgame::Solver;
-use tessera::games::othello::{Color, Position, alphabeta_engine, eval, zobrist};
+use tessera::games::othello::{Color, Position, eval, zobrist};
 use tessera::search::{Limits, TranspositionTable, search};
 
 use crate::common;

@@ -6,9 +6,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use tessera::engine::EngineSpec;
+use tessera::engine::quixo::make_player;
 use tessera::game::{BySeat, Game, MoveCode, MoveError, MoveList, Outcome, PositionError, Seat};
 use tessera::games::quixo::eval::{Eval, Weights};
-use tessera::games::quixo::{Quixo, Quixo4p, make_player};
+use tessera::games::quixo::{Quixo, Quixo4p};
 use tessera::search::{Evaluator, Limits, Score, TranspositionTable, WIN, search};
 
 fn q(text: &str) -> Quixo {

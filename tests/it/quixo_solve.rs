@@ -5,9 +5,10 @@
 use std::sync::Arc;
 
 use tessera::engine::Player;
+use tessera::engine::quixo::alphabeta_engine;
 use tessera::games::quixo::eval::Weights;
 use tessera::games::quixo::retro::{Counts, FullBoardTable, Value, solve_size};
-use tessera::games::quixo::{FullBoardExact, Quixo, alphabeta_engine};
+use tessera::games::quixo::{FullBoardExact, Quixo};
 use tessera::search::{Limits, WIN};
 
 #[test]

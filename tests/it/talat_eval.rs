@@ -6,10 +6,11 @@ use crate::common;
 
 use common::Rng;
 use tessera::engine::Player;
+use tessera::engine::talat::alphabeta_engine;
 use tessera::game::{Game, Seat};
 use tessera::games::talat::eval::{Eval, Weights};
 use tessera::games::talat::{
-    DjinnSetup, Position, SCORE_UNIT, SetupOptions, Talat, Talat2p, TowerSetup, alphabeta_engine,
+    DjinnSetup, Position, SCORE_UNIT, SetupOptions, Talat, Talat2p, TowerSetup,
 };
 use tessera::search::{Evaluator, Limits, SeatEvaluator};
 
@@ -219,7 +220,7 @@ fn engine_plays_whole_games() {
 #[test]
 fn engines_from_specs() {
     use tessera::engine::EngineSpec;
-    use tessera::games::talat::{make_player_2p, mcts_engine};
+    use tessera::engine::talat::{make_player_2p, mcts_engine};
     // MCTS plays the three-player game (per-seat rewards) legally to the end.
     let spec = EngineSpec::from_inline("name=m,algo=mcts,iterations=60,seed=1", "talat").unwrap();
     let mut p = Talat::new(&setup(3));

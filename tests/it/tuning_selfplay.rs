@@ -21,7 +21,7 @@ fn config(threads: usize) -> Config {
 
 fn run(threads: usize) -> (Vec<selfplay::Sample>, selfplay::Summary) {
     let spec = EngineSpec::from_inline("name=d1,depth=1,tt-mb=1", "othello").unwrap();
-    let make = || othello::make_player(&spec);
+    let make = || tessera::engine::othello::make_player(&spec);
     let solve = |p: &Position| tessera::tuning::othello::solve_label(p, 10);
     selfplay::generate::<Position>(&make, &spec.limits(), Some(&solve), &config(threads)).unwrap()
 }
@@ -51,7 +51,7 @@ fn selfplay_is_reproducible_deduplicated_and_labelled_exactly() {
     }
     // Different seeds give different games.
     let spec = EngineSpec::from_inline("name=d1,depth=1,tt-mb=1", "othello").unwrap();
-    let make = || othello::make_player(&spec);
+    let make = || tessera::engine::othello::make_player(&spec);
     let mut cfg = config(1);
     cfg.seed = 8;
     let (c, _) = selfplay::generate::<Position>(&make, &spec.limits(), None, &cfg).unwrap();

@@ -1,9 +1,10 @@
 //! SPSA matches: antisymmetric in the two sides, exactly even between identical engines (in
 //! every seating), and won by the stronger engine, for two- and three-seat games.
 
+use tessera::engine::talat::{make_player, make_player_2p};
 use tessera::engine::{EngineSpec, Player};
 use tessera::game::Game;
-use tessera::games::talat::{Talat, Talat2p, make_player, make_player_2p};
+use tessera::games::talat::{Talat, Talat2p};
 use tessera::search::Limits;
 use tessera::tournament::openings::OpeningSource;
 use tessera::tuning::spsa::play_match;

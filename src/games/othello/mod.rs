@@ -14,100 +14,10 @@ pub mod eval;
 pub mod obf;
 pub mod patterns;
 pub mod stability;
-
-use crate::engine::AlphaBetaEngine;
+pub mod symmetry;
 
 /// Unit of Othello scores: hundredths of a disc of final disc difference.
 pub const SCORE_UNIT: &str = "centi-discs";
 
 /// Default largest number of empties the engine solves exactly instead of searching.
 pub const DEFAULT_EXACT_EMPTIES: u32 = 20;
-
-/// The standard Othello alpha-beta engine: baseline evaluation with `weights`, a
-/// `tt_mib` MiB table, and the exact solver at `exact_empties` empties or fewer.
-#[must_use]
-pub fn alphabeta_engine(
-    name: impl Into<String>,
-    weights: eval::Weights,
-    tt_mib: usize,
-    exact_empties: u32,
-) -> AlphaBetaEngine<Position, eval::Eval> {
-    alphabeta_engine_with(name, eval::Eval::new(weights), tt_mib, exact_empties)
-}
-
-/// The Othello alpha-beta engine with any evaluation `eval` (which also orders the exact
-/// solver's moves), a `tt_mib` MiB table, and the exact solver at `exact_empties` empties
-/// or fewer.
-#[must_use]
-pub fn alphabeta_engine_with(
-    name: impl Into<String>,
-    eval: eval::Eval,
-    tt_mib: usize,
-    exact_empties: u32,
-) -> AlphaBetaEngine<Position, eval::Eval> {
-    AlphaBetaEngine::new(name, eval.clone(), SCORE_UNIT, tt_mib).with_exact(endgame::ExactBelow {
-        max_empties: exact_empties,
-        eval,
-    })
-}
-
-/// The Othello MCTS engine of a specification: its `c`, `iterations`, `threads`, `seed`,
-/// `history` (progressive-history weight), `tt-mb` as the node-arena budget, and `playout`
-/// (`uniform`, or `corners`: a corner whenever one is legal).
-#[must_use]
-pub fn mcts_engine(spec: &crate::engine::EngineSpec) -> Box<dyn crate::engine::Player<Position>> {
-    use crate::search::mcts::MctsConfig;
-    let d = MctsConfig::default();
-    let cfg = MctsConfig {
-        c: spec.c.unwrap_or(d.c),
-        iterations: spec.iterations,
-        threads: spec.threads.unwrap_or(1),
-        seed: spec.seed.unwrap_or(0),
-        max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
-        history: spec.history.unwrap_or(d.history),
-        ..d
-    };
-    let name = spec.name.clone();
-    match spec.playout.as_deref() {
-        Some("corners") => Box::new(crate::engine::MctsEngine::with_policy(
-            name,
-            cfg,
-            crate::engine::mcts::OthelloCornersFirst,
-        )),
-        _ => Box::new(crate::engine::MctsEngine::new(name, cfg)),
-    }
-}
-
-/// Builds an Othello player from its specification: the built-in alpha-beta engine, or an
-/// external GTP program.
-///
-/// # Errors
-/// A spec for another game, an unreadable weights file, or a program that cannot start.
-pub fn make_player(
-    spec: &crate::engine::EngineSpec,
-) -> Result<Box<dyn crate::engine::Player<Position>>, String> {
-    use crate::engine::{Algorithm, Protocol};
-    spec.expect_game("othello")?;
-    match (spec.protocol, spec.algo) {
-        (Protocol::Builtin, Algorithm::Alphabeta) => {
-            let eval = match (&spec.weight_values, &spec.weights) {
-                (Some(_), _) => eval::Eval::new(eval::Weights::for_spec(spec)?),
-                (None, Some(path)) => eval::Eval::load(path)?,
-                (None, None) => eval::Eval::default(),
-            };
-            let exact = spec.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES);
-            Ok(Box::new(
-                alphabeta_engine_with(spec.name.clone(), eval, spec.tt_mb, exact)
-                    .with_threads(spec.threads.unwrap_or(1)),
-            ))
-        }
-        (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine(spec)),
-        (
-            Protocol::Builtin,
-            Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus,
-        ) => Err(spec.two_sided_refusal("othello")),
-        (Protocol::Gtp, _) => Ok(Box::new(
-            crate::engine::external::GtpEngine::<Position>::new(spec)?,
-        )),
-    }
-}

@@ -530,7 +530,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::games::othello::Position;
-    use crate::games::othello::eval::symmetric_images;
+    use crate::games::othello::symmetry::symmetric_images;
 
     fn xorshift(s: &mut u64) -> u64 {
         *s ^= *s << 13;

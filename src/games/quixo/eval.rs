@@ -11,7 +11,7 @@ use super::position::{Move, Position};
 use crate::game::{Game, Outcome};
 use crate::search::{Evaluator, Score, WIN, WIN_MIN};
 
-pub use crate::tuning::Param;
+pub use crate::game::Param;
 
 crate::eval_weights! {
     /// The registry of evaluation weights, in [`Weights`] index order (centi-cubes per

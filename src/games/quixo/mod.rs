@@ -1,10 +1,9 @@
 //! Quixo on 3x3, 4x4 and 5x5 boards, for two players (`quixo`) and four players in two
 //! teams (`quixo-4p`), one code path for both: rules on bitboards ([`geometry`],
-//! [`Position`]), notation, Zobrist keys, perft, evaluation, engines, the retrograde
+//! [`Position`]), notation, Zobrist keys, perft, evaluation, the retrograde
 //! solver ([`retro`]) and the proving search ([`mod@prove`]).
 //! Rules: `../shared/rules/quixo.md`; reference data: `tests/data/quixo/`.
 
-mod engines;
 pub mod eval;
 mod exact;
 pub mod geometry;
@@ -16,8 +15,10 @@ pub mod retro;
 pub mod table_file;
 pub mod zobrist;
 
-pub use engines::{SCORE_UNIT, WinsFirst, alphabeta_engine, make_player, mcts_engine};
 pub use exact::FullBoardExact;
 pub use position::{MAX_MOVES, Move, Position, Quixo, Quixo4p};
 pub use prove::{Proof, ProveLimits, Verdict, prove};
 pub use retro::{SolveSummary, solve_size};
+
+/// Unit of Quixo alpha-beta scores (forced results are `WIN - plies`).
+pub const SCORE_UNIT: &str = "centi-cubes";

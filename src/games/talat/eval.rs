@@ -18,7 +18,7 @@ use super::tower::CAPTURES;
 use crate::game::{BySeat, Outcome, Seat};
 use crate::search::{Evaluator, Score, SeatEvaluator, WIN_MIN};
 
-pub use crate::tuning::Param;
+pub use crate::game::Param;
 
 crate::eval_weights! {
     /// The registry of evaluation weights, in [`Weights`] index order (centi-points

@@ -47,11 +47,11 @@
 //! - The Djinn's setup in `talat-2p` (random from a seed, or placed by the players):
 //!   [`DjinnSetup`]; a random setup of the players' towers: [`TowerSetup`].
 //!
-//! # Engines
+//! # Evaluation
 //!
-//! [`alphabeta_engine`] and [`make_player_2p`] for `talat-2p` (evaluation [`eval::Eval`], an
-//! [`crate::search::Evaluator`]); [`mcts_engine`] for both ids; the multi-player searches
-//! take [`eval::Eval`] as a [`crate::search::SeatEvaluator`] for `talat`.
+//! [`eval::Eval`] is a [`crate::search::Evaluator`] for `talat-2p` and a
+//! [`crate::search::SeatEvaluator`] for the multi-player searches of `talat`; the players
+//! are put together in `crate::engine::talat`.
 
 mod board;
 mod djinn;
@@ -78,8 +78,6 @@ pub use moves::{Move, MoveKind};
 pub use position::{CAPTURE_POINTS, GOAL_POINTS, MAX_MOVES, Moves, Phase, Position};
 pub use tower::{CAPTURES, Kind, Shape, related};
 
-use crate::engine::AlphaBetaEngine;
-
 /// Three-player Talat, game id `talat`.
 pub type Talat = Position<false>;
 /// Two-player Talat with the Djinn, game id `talat-2p`.
@@ -92,104 +90,3 @@ pub const MCTS_MARGIN_SCALE: i32 = 20 * OUTCOME_SCALE;
 
 /// Unit of Talat evaluation scores: hundredths of a point.
 pub const SCORE_UNIT: &str = "centi-points";
-
-/// The `talat-2p` alpha-beta engine: the baseline evaluation with `weights` and a
-/// `tt_mib` MiB transposition table.
-#[must_use]
-pub fn alphabeta_engine(
-    name: impl Into<String>,
-    weights: eval::Weights,
-    tt_mib: usize,
-) -> AlphaBetaEngine<Talat2p, eval::Eval> {
-    AlphaBetaEngine::new(name, eval::Eval::new(weights), SCORE_UNIT, tt_mib)
-}
-
-/// The Talat MCTS engine of a specification (either variant; per-seat rewards make it a
-/// three-player engine for `talat`): its `c`, `iterations`, `threads`, `seed`, `history`
-/// and `tt-mb` as the node-arena budget; uniform playouts. A playout's reward is its score
-/// margin over the best opponent scaled to `[0, 1]` ([`MCTS_MARGIN_SCALE`]), not only the
-/// place.
-#[must_use]
-pub fn mcts_engine<const TWO: bool>(
-    spec: &crate::engine::EngineSpec,
-) -> Box<dyn crate::engine::Player<Position<TWO>>> {
-    use crate::search::mcts::MctsConfig;
-    let d = MctsConfig::default();
-    let cfg = MctsConfig {
-        c: spec.c.unwrap_or(d.c),
-        iterations: spec.iterations,
-        threads: spec.threads.unwrap_or(1),
-        seed: spec.seed.unwrap_or(0),
-        max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
-        history: spec.history.unwrap_or(d.history),
-        reward: crate::search::mcts::RewardMode::Margin {
-            scale: MCTS_MARGIN_SCALE,
-        },
-        ..d
-    };
-    Box::new(crate::engine::MctsEngine::new(spec.name.clone(), cfg))
-}
-
-/// Builds a three-player `talat` player from its specification: a multi-player search
-/// (`paranoid`, `maxn`, `brs`, `brs-plus`) over the baseline evaluation (weights from
-/// `spec.weights`, else the defaults), or MCTS.
-///
-/// # Errors
-/// A spec for another game, alpha-beta (two-sided, so not for three seats), an unreadable
-/// weights file, or an external program (no Talat protocol exists yet).
-pub fn make_player(
-    spec: &crate::engine::EngineSpec,
-) -> Result<Box<dyn crate::engine::Player<Talat>>, String> {
-    use crate::engine::{Algorithm, MultiEngine, Protocol};
-    spec.expect_game("talat")?;
-    match (spec.protocol, spec.algo) {
-        (Protocol::Gtp, _) => Err(format!(
-            "engine '{}': external programs are not supported for talat",
-            spec.name
-        )),
-        (_, Algorithm::Mcts) => Ok(mcts_engine::<false>(spec)),
-        (_, Algorithm::Alphabeta) => Err(
-            "alphabeta is two-sided; three-player talat takes algo paranoid, maxn, brs, brs-plus (the default) or mcts"
-                .to_string(),
-        ),
-        _ => {
-            let weights = eval::Weights::for_spec(spec)?;
-            Ok(Box::new(MultiEngine::<Talat, eval::Eval>::from_spec(
-                spec,
-                eval::Eval::new(weights),
-                SCORE_UNIT,
-            )?))
-        }
-    }
-}
-
-/// Builds a `talat-2p` player from its specification: the built-in alpha-beta engine
-/// (weights from `spec.weights`, else the defaults) or MCTS.
-///
-/// # Errors
-/// A spec for another game, an unreadable weights file, or an external program (no Talat
-/// protocol exists yet).
-pub fn make_player_2p(
-    spec: &crate::engine::EngineSpec,
-) -> Result<Box<dyn crate::engine::Player<Talat2p>>, String> {
-    use crate::engine::{Algorithm, Protocol};
-    spec.expect_game("talat-2p")?;
-    match (spec.protocol, spec.algo) {
-        (Protocol::Builtin, Algorithm::Alphabeta) => {
-            let weights = eval::Weights::for_spec(spec)?;
-            Ok(Box::new(
-                alphabeta_engine(spec.name.clone(), weights, spec.tt_mb)
-                    .with_threads(spec.threads.unwrap_or(1)),
-            ))
-        }
-        (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine::<true>(spec)),
-        (
-            Protocol::Builtin,
-            Algorithm::Paranoid | Algorithm::Maxn | Algorithm::Brs | Algorithm::BrsPlus,
-        ) => Err(spec.two_sided_refusal("talat-2p")),
-        (Protocol::Gtp, _) => Err(format!(
-            "engine '{}': external programs are not supported for talat-2p",
-            spec.name
-        )),
-    }
-}

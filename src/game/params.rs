@@ -36,6 +36,23 @@ pub struct Param {
     pub step: i32,
 }
 
+/// Weights of one registry, as [`eval_weights!`](crate::eval_weights) declares them: what
+/// an engine specification needs to build an evaluation (`EngineSpec::eval_weights` in the
+/// engine layer), with the defaults from [`Default`].
+pub trait WeightsFile: Default + Sized {
+    /// Reads a weights file (text or JSON form, or a `builtin:` name).
+    ///
+    /// # Errors
+    /// The file (and line), an unknown name or a value outside its range.
+    fn load(path: &std::path::Path) -> Result<Self, String>;
+
+    /// Weights from values in registry order.
+    ///
+    /// # Errors
+    /// The wrong number of values, or one outside its parameter's range.
+    fn from_values(values: Vec<i32>) -> Result<Self, String>;
+}
+
 /// The defaults of a registry, in registry order.
 #[must_use]
 pub fn defaults(registry: &[Param]) -> Vec<i32> {
@@ -267,7 +284,7 @@ macro_rules! eval_weights {
      $(@builtin $bname:literal => $btext:expr, $borigin:literal;)*
      $($idx:ident = $name:literal, $def:expr, $min:expr, $max:expr, $step:expr;)*) => {
         $(#[$meta])*
-        pub const PARAMS: &[$crate::tuning::Param] = &[$($crate::tuning::Param {
+        pub const PARAMS: &[$crate::game::Param] = &[$($crate::game::Param {
             name: $name,
             default: $def,
             min: $min,
@@ -288,19 +305,19 @@ macro_rules! eval_weights {
 
         impl Default for Weights {
             fn default() -> Self {
-                Self($crate::tuning::params::defaults(PARAMS))
+                Self($crate::game::params::defaults(PARAMS))
             }
         }
 
         impl Weights {
-            /// Reads a weights file: the text form of [`crate::tuning::params`] (`name value
+            /// Reads a weights file: the text form of [`crate::game::params`] (`name value
             /// [min max]` lines, `#` comments), or a JSON object `{"name": value, ...}`.
             /// Names not given keep their defaults. The path `builtin:baseline` gives the
             /// defaults and the names in [`Weights::BUILTIN`] the files compiled into the
             /// binary, so presets naming them run from any directory.
             ///
             /// # Errors
-            /// As [`crate::tuning::params::load`]: the file (and line), an unknown name
+            /// As [`crate::game::params::load`]: the file (and line), an unknown name
             /// (listing the valid ones) or a value outside its range.
             pub fn load(path: &std::path::Path) -> Result<Self, String> {
                 match path.to_str() {
@@ -319,23 +336,7 @@ macro_rules! eval_weights {
                     }
                     _ => {}
                 }
-                $crate::tuning::params::load(PARAMS, path).map(Self)
-            }
-
-            /// The weights an engine specification asks for: its `weight_values` (checked
-            /// against the registry), else its `weights` file ([`Weights::load`]), else the
-            /// defaults.
-            ///
-            /// # Errors
-            /// Values of the wrong count or out of range, or as [`Weights::load`].
-            pub fn for_spec(spec: &$crate::engine::EngineSpec) -> Result<Self, String> {
-                if let Some(v) = &spec.weight_values {
-                    return Self::from_values(v.clone());
-                }
-                match &spec.weights {
-                    Some(path) => Self::load(path),
-                    None => Ok(Self::default()),
-                }
+                $crate::game::params::load(PARAMS, path).map(Self)
             }
 
             /// Weights from values in registry order.
@@ -343,7 +344,7 @@ macro_rules! eval_weights {
             /// # Errors
             /// The wrong number of values, or one outside its parameter's range.
             pub fn from_values(values: Vec<i32>) -> Result<Self, String> {
-                $crate::tuning::params::check_values(PARAMS, &values)?;
+                $crate::game::params::check_values(PARAMS, &values)?;
                 Ok(Self(values))
             }
 
@@ -354,35 +355,45 @@ macro_rules! eval_weights {
             /// Parses the text form; `origin` names the file in errors.
             ///
             /// # Errors
-            /// As [`crate::tuning::params::parse_text`].
+            /// As [`crate::game::params::parse_text`].
             pub fn from_text(text: &str, origin: &str) -> Result<Self, String> {
-                $crate::tuning::params::parse_text(PARAMS, text, origin).map(|(v, _)| Self(v))
+                $crate::game::params::parse_text(PARAMS, text, origin).map(|(v, _)| Self(v))
             }
 
             /// The text form with `header` comment lines (how the file was made).
             #[must_use]
             pub fn to_text(&self, header: &[String]) -> String {
-                $crate::tuning::params::to_text(PARAMS, &self.0, header)
+                $crate::game::params::to_text(PARAMS, &self.0, header)
             }
 
             /// Parses the JSON form of [`Weights::load`].
             ///
             /// # Errors
-            /// As [`crate::tuning::params::parse_json`].
+            /// As [`crate::game::params::parse_json`].
             pub fn from_json(text: &str) -> Result<Self, String> {
-                $crate::tuning::params::parse_json(PARAMS, text).map(Self)
+                $crate::game::params::parse_json(PARAMS, text).map(Self)
             }
 
             /// The JSON form, one weight per line, in registry order.
             #[must_use]
             pub fn to_json(&self) -> String {
-                $crate::tuning::params::to_json(PARAMS, &self.0)
+                $crate::game::params::to_json(PARAMS, &self.0)
             }
 
             #[inline(always)]
             #[allow(dead_code)]
             fn get(&self, p: P) -> i32 {
                 self.0[p as usize]
+            }
+        }
+
+        impl $crate::game::params::WeightsFile for Weights {
+            fn load(path: &std::path::Path) -> Result<Self, String> {
+                Weights::load(path)
+            }
+
+            fn from_values(values: Vec<i32>) -> Result<Self, String> {
+                Weights::from_values(values)
             }
         }
     };

@@ -1,19 +1,14 @@
-//! Quixo players: the alpha-beta engine over [`super::eval::Eval`], MCTS with an optional
-//! "immediate win first" playout policy, and the GTP naming of seats and moves, for both
+//! Quixo players: the alpha-beta engine over [`crate::games::quixo::eval::Eval`], MCTS with
+//! an optional "immediate win first" playout policy, and external GTP programs, for both
 //! game ids (`quixo`, `quixo-4p`) through the one generic [`Position`].
 
 use rand::RngExt;
 use rand::rngs::StdRng;
 
-use super::eval::{Eval, Weights};
-use super::position::{Move, Position};
 use crate::engine::{AlphaBetaEngine, EngineSpec, MctsEngine, Player};
-use crate::game::{MoveError, Seat};
-use crate::protocol::gtp::GtpGame;
+use crate::games::quixo::eval::{Eval, Weights};
+use crate::games::quixo::{Move, Position, SCORE_UNIT};
 use crate::search::mcts::{MctsConfig, PlayoutPolicy};
-
-/// Unit of Quixo alpha-beta scores (forced results are `WIN - plies`).
-pub const SCORE_UNIT: &str = "centi-cubes";
 
 /// The Quixo alpha-beta engine: baseline evaluation with `weights` and a `tt_mib` MiB
 /// table; repetitions on the search path score as draws.
@@ -97,7 +92,7 @@ pub fn make_player<const FOUR: bool>(
     }
     match (spec.protocol, spec.algo) {
         (Protocol::Builtin, Algorithm::Alphabeta) => {
-            let weights = Weights::for_spec(spec)?;
+            let weights: Weights = spec.eval_weights()?;
             Ok(Box::new(
                 alphabeta_engine::<FOUR>(spec.name.clone(), weights, spec.tt_mb)
                     .with_threads(spec.threads.unwrap_or(1)),
@@ -111,40 +106,5 @@ pub fn make_player<const FOUR: bool>(
         (Protocol::Gtp, _) => Ok(Box::new(crate::engine::external::GtpEngine::<
             Position<FOUR>,
         >::new(spec)?)),
-    }
-}
-
-/// GTP names: two players `x` / `o`; four players `a1`, `b1`, `a2`, `b2`. Vertices are the
-/// move texts (`c1-a1`, `c1-a1>2`, `pass`).
-impl<const FOUR: bool> GtpGame for Position<FOUR> {
-    fn colour_name(seat: Seat) -> &'static str {
-        if FOUR {
-            ["a1", "b1", "a2", "b2"][seat.index() & 3]
-        } else {
-            ["x", "o"][seat.index() & 1]
-        }
-    }
-
-    fn seat_of_colour(text: &str) -> Option<Seat> {
-        let t = text.trim().to_ascii_lowercase();
-        let names: &[&str] = if FOUR {
-            &["a1", "b1", "a2", "b2"]
-        } else {
-            &["x", "o"]
-        };
-        names.iter().position(|n| *n == t).map(|i| Seat(i as u8))
-    }
-
-    /// `boardsize 5` (the standard board) is accepted; other sizes are refused.
-    fn board_size() -> Option<u32> {
-        Some(5)
-    }
-
-    fn vertex(mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn parse_vertex(text: &str) -> Result<Move, MoveError> {
-        text.trim().to_ascii_lowercase().parse()
     }
 }
