@@ -78,12 +78,9 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
     }
 
     /// The fast two-player perft (bulk counting at the last ply); four players use the
-    /// generic one.
+    /// generic one ([`qx::perft::perft`] chooses by `FOUR`).
     fn perft(&self, depth: u32) -> u64 {
-        match (self as &dyn std::any::Any).downcast_ref::<Quixo>() {
-            Some(two) => qx::perft::perft(two, depth),
-            None => tessera::game::perft::perft(self, depth),
-        }
+        qx::perft::perft(self, depth)
     }
 
     /// A finished game: `WIN` for the side to move if it has won (a line of its team), else

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use tessera::tuning::checkpoint;
 use tessera::tuning::patterns::{self as fit, Dataset, FitConfig, FitState};
 use tessera::tuning::selfplay;
 use tessera::tuning::texel::TexelGame;
@@ -397,9 +398,8 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
             bar.println(&line);
         }
         bar.inc(1);
-        std::fs::write(&ckpt, spsa_checkpoint(&state, &run)).map_err(|e| {
-            CliError::input(format!("cannot write checkpoint {}: {e}", ckpt.display()))
-        })?;
+        checkpoint::write(&ckpt, spsa_checkpoint(&state, &run).as_bytes())
+            .map_err(CliError::input)?;
     }
     bar.finish_and_clear();
     let values = state.values();
@@ -579,9 +579,7 @@ fn texel_fit<G: TexelGame + tessera::game::Game>(args: &TuneArgs) -> Result<Exit
             }
             bar.set_message(format!("loss {l:.6}"));
             bar.inc(1);
-            std::fs::write(&ckpt, state.to_text()).map_err(|e| {
-                CliError::input(format!("cannot write checkpoint {}: {e}", ckpt.display()))
-            })?;
+            checkpoint::write(&ckpt, state.to_text().as_bytes()).map_err(CliError::input)?;
         }
         Ok(())
     })?;

@@ -1,6 +1,7 @@
 //! Tuning: parameter registries and weights files ([`params`], from `game`), self-play data
 //! ([`selfplay`]), fits of evaluation weights to that data, and SPSA over tournament games.
 
+pub mod checkpoint;
 pub mod othello;
 pub mod patterns;
 pub mod quixo;

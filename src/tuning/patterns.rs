@@ -235,10 +235,7 @@ pub fn save_checkpoint(path: &Path, state: &FitState, fingerprint: u64) -> Resul
     for v in &state.w {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, &bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
+    super::checkpoint::write(path, &bytes)
 }
 
 /// Reads a checkpoint; `None` if the file does not exist.

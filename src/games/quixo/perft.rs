@@ -2,16 +2,20 @@
 //!
 //! Convention of `../shared/data/quixo/solved.md`: perft counts move sequences (two moves
 //! giving the same board count twice); a finished position (a line on the board) is a leaf
-//! at every depth at or below it. The four-player game uses the generic
-//! [`crate::game::perft::perft`].
+//! at every depth at or below it. The four-player game (whose cubes carry dots) goes
+//! through the generic [`crate::game::perft::perft`].
 
 use super::geometry::{Geometry, geometry_of};
-use super::position::{Move, Quixo};
+use super::position::{Move, Position, Quixo};
 use crate::game::Game;
 
-/// Leaves of the game tree `depth` plies below `pos`.
+/// Leaves of the game tree `depth` plies below `pos`: the fast raw-mask count for two
+/// players, the generic [`crate::game::perft::perft`] for four.
 #[must_use]
-pub fn perft(pos: &Quixo, depth: u32) -> u64 {
+pub fn perft<const FOUR: bool>(pos: &Position<FOUR>, depth: u32) -> u64 {
+    if FOUR {
+        return crate::game::perft::perft(pos, depth);
+    }
     let (own, other) = pos.own_other();
     perft_raw(geometry_of(pos.size()), own, other, depth)
 }
