@@ -35,6 +35,7 @@ mod play;
 mod quixo;
 mod selfplay;
 mod solve;
+mod solve_args;
 mod solve_obf;
 mod table_cache;
 mod talat;

@@ -1,0 +1,68 @@
+//! The arguments of `tessera solve` (read by `solve.rs` and by each game's solve in
+//! `quixo.rs`).
+
+use clap::Args;
+
+use super::output::{at_least_one_u64, tt_mib};
+use super::{GameId, PositionArgs};
+
+/// Arguments of `tessera solve`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Solve a position exactly: Othello's final disc difference, Quixo's win/loss/draw and its distance",
+    long_about = "Solve a position exactly (search to the end of the game): the final disc \
+                  difference for the side to move with perfect play from both sides (empty \
+                  squares go to the winner, as in the FFO suite), a best move and the principal \
+                  variation.\n\nA position is required. Exit code 1 if --time-ms stops the \
+                  solve before it finishes (no result is printed then); 2 for bad input.\n\n\
+                  Quixo: --size 3|4 solves every board of that size by retrograde analysis and \
+                  prints the value and length from the empty board and the won/lost/drawn \
+                  counts; a position (5 rows joined by /, a space and X or O) gets its exact \
+                  value (win/loss/draw for the side to move) and plies to the end with best play, \
+                  the final move counted, by a proving search up to --max-plies (the 5x5 \
+                  full-board table at the leaves), or \"unproven\" (exit code 1).",
+    after_help = "Examples:\n  tessera solve othello --ffo 40\n  \
+                  tessera solve othello --ffo 45 --threads 2\n  \
+                  tessera solve othello --obf problems.obf --json\n  \
+                  tessera solve quixo --size 4\n  \
+                  tessera solve quixo --position \"XXXX./...../...../...../..... X\" --json\n  \
+                  tessera solve othello --position \"O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X\" --json"
+)]
+pub struct SolveArgs {
+    /// The game
+    pub game: GameId,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Transposition table size, MiB (1..=16384): Othello's endgame solver, Quixo's proving search
+    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = tt_mib)]
+    pub tt_mb: usize,
+    /// Quixo: solve every board of this size (3 or 4) by retrograde analysis
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=4))]
+    pub size: Option<u8>,
+    /// Quixo: longest forced win or loss the proving search looks for, plies [default: 9]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub max_plies: Option<u32>,
+    /// Quixo: the 5x5 full-board table file (built and saved there when missing or
+    /// invalid) [default: $XDG_CACHE_HOME/tessera or ~/.cache/tessera]
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
+    /// Give up after this many milliseconds (exit code 1); default: no limit
+    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    pub time_ms: Option<u64>,
+    /// Othello: search threads for the exact solve (Young Brothers Wait on a rayon pool,
+    /// shared transposition table)
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Othello: solve every problem of this OBF file (Edax's problem format: `BOARD SIDE;
+    /// MOVE:SCORE; ...` per line) and compare with the file's scores; --time-ms is then the
+    /// budget of the whole batch
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves", "ffo"])]
+    pub obf: Option<std::path::PathBuf>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Deepest proof `solve quixo --position` tries when no `--max-plies` is given.
+pub const DEFAULT_QUIXO_PLIES: u32 = 9;
