@@ -180,9 +180,9 @@ pub trait Game:
     /// The default generates every move list and draws an index (none for a single
     /// move); a game overrides it with a cheaper sampler that is still exactly uniform
     /// over the legal moves (Quixo: rejection sampling over its push table).
-    fn random_playout(
+    fn random_playout<R: FnMut(u32) -> u32>(
         &self,
-        below: &mut dyn FnMut(u32) -> u32,
+        below: &mut R,
         max_plies: usize,
     ) -> Option<Outcome> {
         random_playout_by_lists(self.clone(), below, max_plies)
@@ -198,9 +198,9 @@ pub trait Game:
 
 /// [`Game::random_playout`] by generating every move list (the default method, callable
 /// by games that override it for some variants only).
-pub fn random_playout_by_lists<G: Game>(
+pub fn random_playout_by_lists<G: Game, R: FnMut(u32) -> u32>(
     mut pos: G,
-    below: &mut dyn FnMut(u32) -> u32,
+    below: &mut R,
     max_plies: usize,
 ) -> Option<Outcome> {
     let mut moves = G::Moves::default();

@@ -425,9 +425,9 @@ impl<const FOUR: bool> Game for Position<FOUR> {
     /// shows the opponent's symbol, which leaves every legal push equally likely. Some
     /// push is always legal in an unfinished two-player game (a border all the opponent's
     /// holds its lines). Four players: the default.
-    fn random_playout(
+    fn random_playout<R: FnMut(u32) -> u32>(
         &self,
-        below: &mut dyn FnMut(u32) -> u32,
+        below: &mut R,
         max_plies: usize,
     ) -> Option<Outcome> {
         if FOUR {

@@ -180,6 +180,20 @@ impl<'a> Prover<'a> {
         }
     }
 
+    /// Most cubes of `m` in one line. A ply (either side's push) changes at most one cell
+    /// of a line that crosses its row or column, and a push along a line only adds the
+    /// mover's cube, so this count grows by at most one per ply: a side whose best line
+    /// holds `c` cubes cannot have a line within fewer than `size - c` plies (an exact
+    /// cut-off, not a heuristic).
+    #[inline(always)]
+    fn best_line(&self, m: u32) -> u32 {
+        self.g.lines[..usize::from(self.g.n_lines)]
+            .iter()
+            .map(|&l| (m & l).count_ones())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The same prover with a transposition table of `mb` MiB (0: none).
     #[must_use]
     pub fn with_tt(mut self, mb: usize) -> Self {
@@ -241,6 +255,9 @@ impl<'a> Prover<'a> {
         }
         if let Some((v, dist)) = self.table_code(me, opp) {
             return Ok(v == Value::Win && dist.is_some_and(|x| x <= d));
+        }
+        if self.best_line(me) + d < u32::from(self.g.size) {
+            return Ok(false);
         }
         // Distances past a slot's range (never reached through the CLI's 64) skip the table.
         if d >= u32::from(NEVER) {
@@ -327,6 +344,9 @@ impl<'a> Prover<'a> {
         }
         if let Some((v, dist)) = self.table_code(me, opp) {
             return Ok(v == Value::Loss && dist.is_some_and(|x| x <= d));
+        }
+        if self.best_line(opp) + d < u32::from(self.g.size) {
+            return Ok(false);
         }
         // Distances past a slot's range (never reached through the CLI's 64) skip the table.
         if d >= u32::from(NEVER) {
