@@ -8,11 +8,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Args, Subcommand};
 use tessera::engine::EngineSpec;
+use tessera::tournament::lock::OutLock;
 use tessera::tournament::openings::{self, OpeningSource};
 use tessera::tournament::record::{self, GameRecord};
 use tessera::tournament::report::{self, SprtSettings};
 use tessera::tournament::runner::{self, RunOptions, Settings};
 use tessera::tournament::schedule::{self, Format};
+use tessera::tournament::validate;
 
 use super::GameId;
 use super::games::CliGame;
@@ -117,6 +119,9 @@ struct PlayArgs {
     /// Anchor the rating list at this engine (rated 0) instead of the pool mean
     #[arg(long, value_name = "NAME")]
     anchor: Option<String>,
+    /// Write each external engine's protocol traffic to DIR/NAME-PID.log
+    #[arg(long, value_name = "DIR")]
+    engine_log: Option<PathBuf>,
     /// No progress bar
     #[arg(long)]
     no_progress: bool,
@@ -209,6 +214,9 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
         progress: !a.no_progress && !a.json,
         interrupt: Some(interrupt_flag()),
     };
+    if let Some(dir) = &a.engine_log {
+        tessera::engine::engine_log::set_dir(dir.clone()).map_err(CliError::input)?;
+    }
     let mut outcome =
         runner::run::<G>(&settings, &options, &G::make_player).map_err(CliError::input)?;
     name_seats::<G>(&mut outcome.report);
@@ -286,8 +294,26 @@ fn load_dir(dir: &Path) -> Result<(Settings, Vec<GameRecord>), CliError> {
             path.display()
         ))
     })?;
-    let records = record::load(&dir.join("games.jsonl")).map_err(CliError::input)?;
-    Ok((settings, records))
+    let records_path = dir.join("games.jsonl");
+    let numbered = record::load_numbered(&records_path).map_err(CliError::input)?;
+    let game = <GameId as clap::ValueEnum>::from_str(&settings.game, false).map_err(|_| {
+        CliError::input(format!(
+            "{} names an unknown game '{}'",
+            path.display(),
+            settings.game
+        ))
+    })?;
+    dispatch!(game, check_records(&settings, &records_path, &numbered))?;
+    Ok((settings, numbered.into_iter().map(|(_, r)| r).collect()))
+}
+
+/// Every record checked against its tournament (see [`tessera::tournament::validate`]).
+fn check_records<G: CliGame>(
+    settings: &Settings,
+    path: &Path,
+    records: &[(usize, GameRecord)],
+) -> Result<(), CliError> {
+    validate::check_records::<G>(settings, path, records).map_err(CliError::input)
 }
 
 /// Names the rows of the report's per-seat table for people (`Black (X)`; team games:
@@ -391,7 +417,7 @@ fn write_html<G: CliGame>(
 fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {
     let mut settings: Option<Settings> = None;
     let mut merged: Vec<GameRecord> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = std::collections::HashMap::new();
     for d in dirs {
         let (s, records) = load_dir(d)?;
         match &settings {
@@ -406,8 +432,20 @@ fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError>
             Some(_) => {}
         }
         for r in records {
-            if seen.insert(r.id) {
-                merged.push(r);
+            match seen.get(&r.id) {
+                None => {
+                    seen.insert(r.id, merged.len());
+                    merged.push(r);
+                }
+                Some(&k) if merged[k] == r => {}
+                Some(_) => {
+                    return Err(CliError::input(format!(
+                        "game {} is recorded differently in {} and an earlier directory: \
+                         the shards overlap with different results",
+                        r.id,
+                        d.display()
+                    )));
+                }
             }
         }
     }
@@ -420,6 +458,13 @@ fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError>
     }
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::input(format!("cannot create {}: {e}", out.display())))?;
+    let _lock = OutLock::acquire(out).map_err(CliError::input)?;
+    if out.join("games.jsonl").exists() {
+        return Err(CliError::input(format!(
+            "{} already holds records; merge into a new directory",
+            out.display()
+        )));
+    }
     merged.sort_by_key(|r| r.id);
     let text =
         serde_json::to_string_pretty(&settings).map_err(|e| CliError::failure(e.to_string()))?;

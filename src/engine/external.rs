@@ -9,6 +9,11 @@
 //! response fails the move likewise; a parsable but illegal move is returned as it is
 //! (a tournament scores it as an illegal-move loss).
 //!
+//! The program runs in its own process group, and the whole group is killed when the
+//! program times out, fails, or is dropped: a wrapper script's children do not outlive it.
+//! With [`super::engine_log::set_dir`] every line sent, received and written on stderr is
+//! logged.
+//!
 //! Passes: the moves are sent with their passes (`play white pass`) until the program
 //! refuses one with `?`; from then on passes are not sent, as for `gtp-rhino`, which
 //! passes for a side without a move by itself and does not accept `pass` in `play`.
@@ -73,6 +78,8 @@ pub struct GtpEngine<G: GtpGame> {
     /// Set when the program is gone (exited, killed after a timeout or garbage); every
     /// later request fails with this message.
     failed: Option<String>,
+    /// The `--engine-log` file of this process, if logging is on.
+    log: Option<super::engine_log::Log>,
 }
 
 impl<G: GtpGame> GtpEngine<G> {
@@ -101,23 +108,29 @@ impl<G: GtpGame> GtpEngine<G> {
         let program = words
             .next()
             .ok_or_else(|| format!("engine '{name}': the command is empty"))?;
-        let mut child = Process::new(program)
+        let mut process = Process::new(program);
+        process
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        // Its own process group, so a wrapper script's children die with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut process, 0);
+        let mut child = process
             .spawn()
             .map_err(|e| format!("engine '{name}': cannot start '{command}': {e}"))?;
+        let log = super::engine_log::open(name, command, child.id());
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         let stderr_pipe = child.stderr.take();
         let (tx, rx) = sync_channel(256);
         if let Some(out) = stdout {
-            spawn_reader(name, out, tx);
+            spawn_reader(name, out, tx, log.clone());
         }
         let stderr = Arc::new(StderrTail::default());
         match stderr_pipe {
-            Some(err) => spawn_stderr(name, err, Arc::clone(&stderr)),
+            Some(err) => spawn_stderr(name, err, Arc::clone(&stderr), log.clone()),
             None => stderr.closed.store(true, Ordering::Release),
         }
         let mut engine = Self {
@@ -132,6 +145,7 @@ impl<G: GtpGame> GtpEngine<G> {
             dirty: true,
             sends_passes: true,
             failed: None,
+            log,
         };
         let timeout = answer_timeout(time_ms);
         if let Some(size) = G::board_size() {
@@ -173,6 +187,9 @@ impl<G: GtpGame> GtpEngine<G> {
             return Err(e.clone());
         }
         let verb = cmd.split_whitespace().next().unwrap_or("").to_string();
+        if let Some(log) = &self.log {
+            log.line('>', cmd);
+        }
         let written = self.stdin.as_mut().is_some_and(|s| {
             s.write_all(cmd.as_bytes())
                 .and_then(|()| s.write_all(b"\n"))
@@ -245,8 +262,21 @@ impl<G: GtpGame> GtpEngine<G> {
 
     fn kill(&mut self) {
         self.stdin = None;
+        self.kill_group();
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// Kills every process left in the program's process group (a wrapper's children).
+    fn kill_group(&self) {
+        #[cfg(unix)]
+        if let Ok(pgid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group; it reads no
+            // memory of ours. The group id is the child's pid (`process_group(0)` above).
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
     }
 
     /// Waits briefly for a program whose output closed, kills it if it lingers, and
@@ -266,6 +296,7 @@ impl<G: GtpGame> GtpEngine<G> {
                 }
             }
         };
+        self.kill_group();
         match status.map(|s| s.code()) {
             Some(Some(code)) => format!(" with status {code}"),
             Some(None) => " (killed by a signal)".to_string(),
@@ -406,19 +437,39 @@ fn for_each_line(input: impl Read, mut each: impl FnMut(String) -> bool) {
     }
 }
 
-fn spawn_reader(name: &str, out: impl Read + Send + 'static, tx: SyncSender<String>) {
+fn spawn_reader(
+    name: &str,
+    out: impl Read + Send + 'static,
+    tx: SyncSender<String>,
+    log: Option<super::engine_log::Log>,
+) {
     let _ = std::thread::Builder::new()
         .name(format!("gtp-out {name}"))
-        .spawn(move || for_each_line(out, |line| tx.send(line).is_ok()));
+        .spawn(move || {
+            for_each_line(out, |line| {
+                if let Some(log) = &log {
+                    log.line('<', &line);
+                }
+                tx.send(line).is_ok()
+            });
+        });
 }
 
-fn spawn_stderr(name: &str, err: impl Read + Send + 'static, tail: Arc<StderrTail>) {
+fn spawn_stderr(
+    name: &str,
+    err: impl Read + Send + 'static,
+    tail: Arc<StderrTail>,
+    log: Option<super::engine_log::Log>,
+) {
     let spawned = std::thread::Builder::new()
         .name(format!("gtp-err {name}"))
         .spawn({
             let tail = Arc::clone(&tail);
             move || {
                 for_each_line(err, |line| {
+                    if let Some(log) = &log {
+                        log.line('!', &line);
+                    }
                     let line: String = line.trim().chars().take(200).collect();
                     if !line.is_empty()
                         && let Ok(mut lines) = tail.lines.lock()
@@ -472,7 +523,8 @@ impl<G: GtpGame> Player<G> for GtpEngine<G> {
 }
 
 impl<G: GtpGame> Drop for GtpEngine<G> {
-    /// Sends `quit`, gives the program [`QUIT_WAIT`] to exit, then kills it.
+    /// Sends `quit`, gives the program [`QUIT_WAIT`] to exit, then kills it and every
+    /// process left in its process group.
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = stdin.write_all(b"quit\n").and_then(|()| stdin.flush());
@@ -480,17 +532,19 @@ impl<G: GtpGame> Drop for GtpEngine<G> {
         let deadline = Instant::now() + QUIT_WAIT;
         loop {
             match self.child.try_wait() {
-                Ok(Some(_)) => return,
+                Ok(Some(_)) => break,
                 Ok(None) if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(5))
                 }
                 _ => {
                     let _ = self.child.kill();
                     let _ = self.child.wait();
-                    return;
+                    break;
                 }
             }
         }
+        // Whatever the program started and left behind goes with it.
+        self.kill_group();
     }
 }
 

@@ -4,6 +4,7 @@
 //! tuning all drive engines through it (an external GTP program will too).
 
 mod alphabeta;
+pub mod engine_log;
 pub mod external;
 pub mod mcts;
 pub mod multi;

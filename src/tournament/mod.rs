@@ -2,15 +2,18 @@
 //!
 //! - [`fairness`]: seat fairness over tournaments of identical engines (rows, trend, verdict);
 //! - [`schedule`]: who meets whom, on which opening, in which seats (pairs, blocks, shards);
+//! - [`lock`]: one run at a time per output directory;
 //! - [`openings`]: openings from a file or random plies from a seed;
 //! - [`runner`]: parallel games, records appended as games end, resume, SPRT stop;
 //! - [`record`]: the JSON-lines game records;
 //! - [`report`]: head-to-head statistics, rating list, results by seat, SPRT state, from
 //!   records alone;
 //! - [`seats`]: results by seat (score, win/draw/loss shares with 95 % intervals);
-//! - [`stats`]: the rating mathematics (Elo, SPRT, Bradley-Terry / Plackett-Luce).
+//! - [`stats`]: the rating mathematics (Elo, SPRT, Bradley-Terry / Plackett-Luce);
+//! - [`validate`]: every record checked against its tournament and replayed.
 
 pub mod fairness;
+pub mod lock;
 pub mod openings;
 pub mod record;
 pub mod report;
@@ -19,3 +22,4 @@ pub mod schedule;
 pub mod seats;
 pub mod settings;
 pub mod stats;
+pub mod validate;

@@ -141,18 +141,27 @@ impl GameRecord {
 
 /// Reads the records of `path`; a missing file is no records. A last line cut short by a
 /// crash is dropped and the file truncated to the last complete line, so appending resumes
-/// cleanly. A record whose id was already read (a line copied twice) is ignored.
+/// cleanly. A record equal to one already read (a line copied twice) is ignored.
 ///
 /// # Errors
-/// An unreadable file or a malformed complete line (naming the line).
+/// An unreadable file, a malformed complete line, or a second, different record with an id
+/// already read (two runs writing one file), naming the lines.
 pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
+    Ok(load_numbered(path)?.into_iter().map(|(_, r)| r).collect())
+}
+
+/// As [`load`], with each record's line number (1-based) in the file.
+///
+/// # Errors
+/// As [`load`].
+pub fn load_numbered(path: &Path) -> Result<Vec<(usize, GameRecord)>, String> {
     let file = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
-    let mut records = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut records: Vec<(usize, GameRecord)> = Vec::new();
+    let mut seen: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
     let mut good_bytes = 0u64;
     let mut reader = BufReader::new(file);
     let mut line = String::new();
@@ -182,8 +191,21 @@ pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
         }
         let r: GameRecord = serde_json::from_str(&line)
             .map_err(|e| format!("{} line {n} is not a game record: {e}", path.display()))?;
-        if seen.insert(r.id) {
-            records.push(r);
+        match seen.get(&r.id) {
+            None => {
+                seen.insert(r.id, records.len());
+                records.push((n, r));
+            }
+            Some(&k) if records[k].1 == r => {}
+            Some(&k) => {
+                return Err(format!(
+                    "{} line {n} is a second, different record of game {} (first on line {}): \
+                     two runs wrote this file; keep one of the lines",
+                    path.display(),
+                    r.id,
+                    records[k].0
+                ));
+            }
         }
     }
     Ok(records)

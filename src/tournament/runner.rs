@@ -9,10 +9,12 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use super::lock::OutLock;
 use super::openings::Opening;
 use super::record::{self, GameRecord, Reason};
 use super::report::{self, Report};
 use super::schedule::{self, Slot};
+use super::validate;
 use crate::engine::{EngineSpec, PlayerFactory, Protocol};
 use crate::game::{Game, Seat};
 
@@ -314,14 +316,6 @@ pub fn run<G: Game>(
     for spec in &settings.engines {
         factory(spec).map_err(|e| format!("engine '{}': {e}", spec.name))?;
     }
-    let records_path = options.out.join("games.jsonl");
-    let done = if options.out.join("tournament.json").exists() {
-        record::load(&records_path)?
-    } else {
-        Vec::new()
-    };
-    let done_ids: std::collections::HashSet<usize> = done.iter().map(|r| r.id).collect();
-
     let mut all = schedule::schedule(
         settings.engines.len(),
         seats,
@@ -340,17 +334,10 @@ pub fn run<G: Game>(
         .iter()
         .filter(|s| schedule::in_shard(s, options.shard))
         .collect();
-    let todo: Vec<&Slot> = mine
-        .iter()
-        .copied()
-        .filter(|s| !done_ids.contains(&s.index))
-        .collect();
-    let resumed = mine.len() - todo.len();
-
     // Openings are built up front (deterministic from the seed and the round).
     let mut openings: std::collections::HashMap<usize, Opening<G>> =
         std::collections::HashMap::new();
-    for s in &todo {
+    for s in &mine {
         if let std::collections::hash_map::Entry::Vacant(e) = openings.entry(s.round) {
             e.insert(settings.openings.opening::<G>(s.round, settings.seed)?);
         }
@@ -370,7 +357,27 @@ pub fn run<G: Game>(
             gtp.name, o.text
         ));
     }
+    // Everything above only read; from here on the directory is ours alone.
+    std::fs::create_dir_all(&options.out)
+        .map_err(|e| format!("cannot create {}: {e}", options.out.display()))?;
+    let _lock = OutLock::acquire(&options.out)?;
+    let records_path = options.out.join("games.jsonl");
+    let resuming = options.out.join("tournament.json").exists();
     check_settings(&options.out, settings)?;
+    let done = if resuming {
+        let numbered = record::load_numbered(&records_path)?;
+        validate::check_records::<G>(settings, &records_path, &numbered)?;
+        numbered.into_iter().map(|(_, r)| r).collect()
+    } else {
+        Vec::new()
+    };
+    let done_ids: std::collections::HashSet<usize> = done.iter().map(|r| r.id).collect();
+    let todo: Vec<&Slot> = mine
+        .iter()
+        .copied()
+        .filter(|s| !done_ids.contains(&s.index))
+        .collect();
+    let resumed = mine.len() - todo.len();
 
     let writer = Mutex::new((record::Writer::append(&records_path)?, done));
     let stop = AtomicBool::new(false);

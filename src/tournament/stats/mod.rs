@@ -15,3 +15,6 @@ pub mod elo;
 pub mod proportion;
 pub mod ratings;
 pub mod sprt;
+
+#[cfg(test)]
+mod sprt_brute_force;

@@ -19,16 +19,18 @@
 //!   Proposition 1.1).
 //! - **normalized** model (bounds in normalized Elo): the t-value `(mu - 1/2) / sigma` of the
 //!   unit score equals `t_k = nelo_k / K` (trinomial) or `sqrt(2) nelo_k / K` (pentanomial),
-//!   `K = 800 / ln 10`. The MLE is found by the fixed-point iteration of Van den Bergh,
-//!   "Comments on Normalized Elo", section 4.1: starting from the uniform distribution,
-//!   `phi_i = a_i - 1/2 - t sigma (1 + ((a_i - mu)/sigma)^2) / 2` with `mu`, `sigma` of the
-//!   current iterate, then `p_i = p̂_i / (1 + x phi_i)` with `x` the secular root for `phi`.
+//!   `K = 800 / ln 10`. The MLE maximizes the profile likelihood over the mean `m` (for a
+//!   fixed `m` the constraint is two linear moment conditions, solved by a 2-D convex dual);
+//!   see [`mle_t_value`]. Fishtest and fastchess use Van den Bergh's fixed-point iteration
+//!   ("Comments on Normalized Elo", section 4.1) instead, which gives the same distribution
+//!   where it converges (the golden values of `tests/data/ratings/golden.md`) but not at
+//!   wide bounds, where it returned LLRs of the wrong sign or exactly 0.
 //!
 //! The secular equation is solved by Newton's method safeguarded with bisection inside the
 //! open bracket `(-1/max a, -1/min a)` where its left side is strictly decreasing, to full
-//! double precision; the normalized fixed point stops when no probability moves by more than
-//! `1e-12` or after 1000 iterations. Both loops are bounded, so degenerate samples (all wins,
-//! one populated cell) terminate.
+//! double precision. Every loop is bounded, so degenerate samples (all wins, one populated
+//! cell) terminate; the LLR of a sample with a single outcome grows with its size, so the
+//! test always decides.
 //!
 //! Sources followed: fishtest `server/fishtest/stats/LLRcalc.py` (`secular`, `MLE_expected`,
 //! `MLE_t_value`, `regularize`, `LLR_logistic`, `LLR_normalized`) and fastchess
@@ -40,10 +42,6 @@ use super::elo::{NELO_K, Pentanomial, Trinomial};
 /// The value a zero cell is replaced with before the likelihood computation.
 pub const REGULARIZATION: f64 = 1e-3;
 
-/// Largest number of normalized-model fixed-point iterations.
-const MAX_FIXED_POINT_ITERATIONS: usize = 1000;
-/// Fixed-point tolerance on the largest probability change.
-const FIXED_POINT_TOLERANCE: f64 = 1e-12;
 /// Largest number of Newton/bisection steps for the secular equation.
 const MAX_SECULAR_ITERATIONS: usize = 300;
 
@@ -304,10 +302,25 @@ pub fn mle_expected<const N: usize>(phat: &[f64; N], a: &[f64; N], s: f64) -> [f
     }
 }
 
-/// Maximum-likelihood distribution on the scores `a` with t-value `(mu - reference) / sigma`
-/// equal to `t`, given the empirical distribution `phat` (all cells positive), by the
-/// fixed-point iteration of Van den Bergh, "Comments on Normalized Elo", section 4.1
-/// (at most 1000 iterations, tolerance 1e-12 on the largest probability change).
+/// Maximum-likelihood distribution on the scores `a` (ascending, at least three distinct
+/// values: the trinomial and pentanomial layouts) with t-value `(mu - reference) / sigma`
+/// equal to `t`, given the empirical distribution `phat` (all cells positive).
+///
+/// The constraint set is swept by its mean `m`: for a fixed `m` the t-value fixes
+/// `sigma = (m - reference) / t`, so the constraint becomes two linear moment conditions
+/// (`E[a] = m`, `E[a^2] = m^2 + sigma^2`) whose constrained MLE is the empirical-likelihood
+/// dual `p_i = phat_i / (1 + l . g_i)`, `l` maximizing the concave `sum phat_i ln(1 + l . g_i)`
+/// (damped 2-D Newton). The profile log-likelihood of `m` falls to `-inf` at the edges of the
+/// moment space, which for a large `|t|` is a union of narrow intervals around the support
+/// points; so `m` is first scanned on a grid that is uniform and also geometrically dense
+/// around every support point, then refined by golden-section search around the best grid
+/// point. Unlike the fixed-point iteration of Van den Bergh's "Comments on Normalized Elo"
+/// (fishtest's `MLE_t_value`), which agrees with this wherever it converges, this finds the
+/// maximum at any `t`: the fixed point oscillates or stalls at wide bounds (issue 18: 9 wins
+/// in 9 games at `[0, 300]` gave LLR -3.64, the likelihood maximum +2.86).
+///
+/// `t = 0` is the single linear condition `mu = reference` ([`mle_expected`]). Returns `phat`
+/// when no distribution on the support meets the condition.
 #[must_use]
 pub fn mle_t_value<const N: usize>(
     phat: &[f64; N],
@@ -315,37 +328,237 @@ pub fn mle_t_value<const N: usize>(
     reference: f64,
     t: f64,
 ) -> [f64; N] {
-    let mut p = [1.0 / N as f64; N];
-    let mut phi = [0.0; N];
-    for _ in 0..MAX_FIXED_POINT_ITERATIONS {
-        let mu: f64 = p.iter().zip(a).map(|(pi, ai)| pi * ai).sum();
-        let var: f64 = p
-            .iter()
-            .zip(a)
-            .map(|(pi, ai)| pi * (ai - mu) * (ai - mu))
-            .sum();
-        let sigma = var.sqrt();
-        if sigma <= 0.0 || !sigma.is_finite() {
-            break;
-        }
-        for i in 0..N {
-            let z = (a[i] - mu) / sigma;
-            phi[i] = a[i] - reference - 0.5 * t * sigma * (1.0 + z * z);
-        }
-        let Some(x) = secular_root(phat, &phi) else {
-            break;
+    if t == 0.0 || !t.is_finite() || N < 3 {
+        return if t == 0.0 {
+            mle_expected(phat, a, reference)
+        } else {
+            *phat
         };
-        let mut max_diff: f64 = 0.0;
-        for i in 0..N {
-            let next = phat[i] / (1.0 + x * phi[i]);
-            max_diff = max_diff.max((next - p[i]).abs());
-            p[i] = next;
+    }
+    let (lo, hi) = if t > 0.0 {
+        (reference.max(a[0]), a[N - 1])
+    } else {
+        (a[0], reference.min(a[N - 1]))
+    };
+    if lo >= hi {
+        return *phat;
+    }
+    let value = |m: f64| profile(phat, a, reference, t, m).map_or(f64::NEG_INFINITY, |(v, _)| v);
+    // Scan: uniform points plus points geometrically close to each support value.
+    let mut grid: Vec<f64> = (1..SCAN_UNIFORM)
+        .map(|i| lo + (hi - lo) * i as f64 / SCAN_UNIFORM as f64)
+        .collect();
+    for k in 0..N {
+        let width = if k + 1 < N {
+            a[k + 1] - a[k]
+        } else {
+            a[k] - a[k - 1]
+        };
+        for j in 0..SCAN_GEOMETRIC {
+            let d = width * 0.5f64.powf(0.5 * j as f64 + 1.0);
+            grid.push(a[k] - d);
+            grid.push(a[k] + d);
         }
-        if max_diff < FIXED_POINT_TOLERANCE {
+    }
+    // The likelihood peaks next to an edge of the moment space when a cell is nearly
+    // empty: approach every edge (where the variance meets the upper chord or a lower hull
+    // segment) geometrically from both sides.
+    let mut chords = vec![(a[0], a[N - 1])];
+    chords.extend((0..N - 1).map(|k| (a[k], a[k + 1])));
+    let inv_t2 = 1.0 / (t * t);
+    for (c1, c2) in chords {
+        // ((m - r) / t)^2 = (m - c1) (c2 - m)
+        let qa = inv_t2 + 1.0;
+        let qb = -(2.0 * reference * inv_t2 + c1 + c2);
+        let qc = reference * reference * inv_t2 + c1 * c2;
+        let disc = qb * qb - 4.0 * qa * qc;
+        if disc < 0.0 {
+            continue;
+        }
+        for root in [
+            (-qb - disc.sqrt()) / (2.0 * qa),
+            (-qb + disc.sqrt()) / (2.0 * qa),
+        ] {
+            for j in 0..SCAN_GEOMETRIC {
+                let d = (hi - lo) * 0.5f64.powf(0.5 * j as f64 + 1.0);
+                grid.push(root - d);
+                grid.push(root + d);
+            }
+        }
+    }
+    grid.retain(|&m| m > lo && m < hi);
+    grid.sort_by(f64::total_cmp);
+    grid.dedup();
+    let values: Vec<f64> = grid.iter().map(|&m| value(m)).collect();
+    let Some(best) = (0..grid.len())
+        .filter(|&i| values[i] > f64::NEG_INFINITY)
+        .max_by(|&i, &j| values[i].total_cmp(&values[j]))
+    else {
+        return *phat;
+    };
+    // Golden-section refinement between the best grid point's neighbours.
+    let mut x0 = if best > 0 { grid[best - 1] } else { lo };
+    let mut x3 = if best + 1 < grid.len() {
+        grid[best + 1]
+    } else {
+        hi
+    };
+    const INV_PHI: f64 = 0.618_033_988_749_894_9;
+    let mut x1 = x3 - INV_PHI * (x3 - x0);
+    let mut x2 = x0 + INV_PHI * (x3 - x0);
+    let (mut f1, mut f2) = (value(x1), value(x2));
+    for _ in 0..MAX_GOLDEN_ITERATIONS {
+        if x3 - x0 <= 1e-15 * x3.abs().max(1e-300) {
+            break;
+        }
+        if f1 >= f2 {
+            x3 = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = x3 - INV_PHI * (x3 - x0);
+            f1 = value(x1);
+        } else {
+            x0 = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = x0 + INV_PHI * (x3 - x0);
+            f2 = value(x2);
+        }
+    }
+    let candidates = [(grid[best], values[best]), (x1, f1), (x2, f2)];
+    let m = candidates
+        .iter()
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+        .map_or(grid[best], |c| c.0);
+    profile(phat, a, reference, t, m).map_or(*phat, |(_, p)| p)
+}
+
+/// Uniform scan points of [`mle_t_value`] over the admissible means.
+const SCAN_UNIFORM: usize = 400;
+/// Geometric scan points on each side of every support value (halving every two points, down
+/// to about `2^-60` of the gap to the neighbouring value).
+const SCAN_GEOMETRIC: usize = 120;
+/// Largest number of golden-section steps (the bracket shrinks by 0.618 per step).
+const MAX_GOLDEN_ITERATIONS: usize = 200;
+/// Largest violation of the moment conditions accepted from the dual solution.
+const PROFILE_TOLERANCE: f64 = 1e-9;
+/// Largest number of damped Newton steps of the two-constraint dual.
+const MAX_NEWTON_ITERATIONS: usize = 100;
+
+/// The largest log-likelihood `sum phat_i ln p_i` over distributions on `a` with mean `m` and
+/// t-value `t`, and its maximizer; `None` when `m` admits no such distribution with every
+/// cell positive (outside the moment space).
+fn profile<const N: usize>(
+    phat: &[f64; N],
+    a: &[f64; N],
+    reference: f64,
+    t: f64,
+    m: f64,
+) -> Option<(f64, [f64; N])> {
+    let sigma = (m - reference) / t;
+    if sigma.is_nan() || sigma <= 0.0 {
+        return None;
+    }
+    let var = sigma * sigma;
+    // Interior of the moment space of (E a, E a^2): the variance lies strictly between the
+    // lower hull (two neighbouring support points) and the upper chord (the extremes).
+    let k = (0..N - 1).find(|&k| m <= a[k + 1]).unwrap_or(N - 2);
+    let lower = (m - a[k]) * (a[k + 1] - m);
+    let upper = (m - a[0]) * (a[N - 1] - m);
+    if !(var > lower && var < upper) {
+        return None;
+    }
+    let q = m * m + var;
+    let g: [[f64; 2]; N] = std::array::from_fn(|i| [a[i] - m, a[i] * a[i] - q]);
+    let objective = |l: [f64; 2]| -> f64 {
+        let mut s = 0.0;
+        for i in 0..N {
+            let d = 1.0 + l[0] * g[i][0] + l[1] * g[i][1];
+            if d <= 0.0 {
+                return f64::NEG_INFINITY;
+            }
+            s += phat[i] * d.ln();
+        }
+        s
+    };
+    let mut l = [0.0f64; 2];
+    let mut f = 0.0;
+    for _ in 0..MAX_NEWTON_ITERATIONS {
+        let mut grad = [0.0; 2];
+        let mut h = [0.0; 3]; // -Hessian: [xx, xy, yy]
+        for i in 0..N {
+            let d = 1.0 / (1.0 + l[0] * g[i][0] + l[1] * g[i][1]);
+            let (u, v) = (g[i][0] * d, g[i][1] * d);
+            grad[0] += phat[i] * u;
+            grad[1] += phat[i] * v;
+            h[0] += phat[i] * u * u;
+            h[1] += phat[i] * u * v;
+            h[2] += phat[i] * v * v;
+        }
+        let det = h[0] * h[2] - h[1] * h[1];
+        if det.is_nan() || det <= 0.0 {
+            break;
+        }
+        let step = [
+            (h[2] * grad[0] - h[1] * grad[1]) / det,
+            (h[0] * grad[1] - h[1] * grad[0]) / det,
+        ];
+        // Newton decrement: the expected gain of the full step.
+        let gain = grad[0] * step[0] + grad[1] * step[1];
+        if gain <= 1e-30 {
+            break;
+        }
+        let mut scale = 1.0;
+        let mut moved = false;
+        if gain < 1e-12 {
+            // Quadratic phase: the gain is below the objective's rounding, so the line
+            // search cannot judge it; take the full step if it stays in the domain.
+            let next = [l[0] + step[0], l[1] + step[1]];
+            let fnext = objective(next);
+            if fnext > f64::NEG_INFINITY {
+                l = next;
+                f = fnext;
+                if gain < 1e-30 {
+                    break;
+                }
+                continue;
+            }
+        }
+        for _ in 0..60 {
+            let next = [l[0] + scale * step[0], l[1] + scale * step[1]];
+            let fnext = objective(next);
+            if fnext >= f + 0.25 * scale * gain {
+                l = next;
+                f = fnext;
+                moved = true;
+                break;
+            }
+            scale *= 0.5;
+        }
+        if !moved {
             break;
         }
     }
-    p
+    let mut p = [0.0; N];
+    for i in 0..N {
+        p[i] = phat[i] / (1.0 + l[0] * g[i][0] + l[1] * g[i][1]);
+    }
+    // At the optimum the dual's p sums to 1 up to the rounding of `1 + l . g` near zero
+    // (about 1e-10 here); renormalized, it must meet the moment conditions. An unconverged
+    // dual (at the very edge of the moment space) is no feasible point: its "likelihood"
+    // could exceed the true maximum.
+    let total: f64 = p.iter().sum();
+    let mut loglik = 0.0;
+    let mut residual = [total - 1.0, 0.0, 0.0];
+    for i in 0..N {
+        p[i] /= total;
+        loglik += phat[i] * p[i].ln();
+        residual[1] += p[i] * g[i][0];
+        residual[2] += p[i] * g[i][1];
+    }
+    let feasible =
+        residual[0].abs() < 1e-6 && residual[1..].iter().all(|r| r.abs() < PROFILE_TOLERANCE);
+    (loglik.is_finite() && feasible).then_some((loglik, p))
 }
 
 #[cfg(test)]

@@ -1,0 +1,205 @@
+//! Checks of game records against their tournament before anything counts them (on resume,
+//! `tournament report` and `tournament merge`): a record edited by hand, written by another
+//! tournament or by a broken run is refused with the file line that holds it, instead of
+//! being counted silently (issue 18: a line edited to `points [1, 1]` was scored, and the
+//! pool's scores summed to 105 %).
+//!
+//! Every record must name the tournament's game and seed and only its engines; its points
+//! must follow from its places (team points shared in team games); its start must be the
+//! opening of its round; its moves must replay legally from there; and the replayed end must
+//! agree with the recorded reason: a finished game for `normal` (with the recorded scores and
+//! places), the ply cap for `ply-cap`, a third occurrence for `repetition`, and an unfinished
+//! game lost by the seat to move for forfeits.
+
+use std::path::Path;
+
+use super::record::{GameRecord, Reason};
+use super::runner::Settings;
+use crate::game::{Game, Seat};
+
+/// Checks every `(line, record)` of the file `path` against `settings`.
+///
+/// # Errors
+/// The first inconsistent record, as `FILE line N (game ID): what is wrong`.
+pub fn check_records<G: Game>(
+    settings: &Settings,
+    path: &Path,
+    records: &[(usize, GameRecord)],
+) -> Result<(), String> {
+    let mut openings: std::collections::HashMap<usize, super::openings::Opening<G>> =
+        std::collections::HashMap::new();
+    for (line, r) in records {
+        let opening = match openings.entry(r.round) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(settings.openings.opening::<G>(r.round, settings.seed)?)
+            }
+        };
+        check_record(settings, opening, r).map_err(|e| {
+            format!(
+                "{} line {line} (game {}): {e}; the file was edited or written by another \
+                 tournament",
+                path.display(),
+                r.id
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// Checks one record (see the module documentation).
+///
+/// # Errors
+/// What is wrong with it, in a few words.
+pub fn check_record<G: Game>(
+    settings: &Settings,
+    opening: &super::openings::Opening<G>,
+    r: &GameRecord,
+) -> Result<(), String> {
+    if r.game != settings.game {
+        return Err(format!(
+            "game '{}' in a tournament of {}",
+            r.game, settings.game
+        ));
+    }
+    if r.seed != settings.seed {
+        return Err(format!(
+            "seed {} in a tournament with seed {}",
+            r.seed, settings.seed
+        ));
+    }
+    let seats = opening.position.seats();
+    if r.engines.len() != seats || r.points.len() != seats || r.ranks.len() != seats {
+        return Err(format!(
+            "{} engines, {} points and {} places for a game of {seats} seats",
+            r.engines.len(),
+            r.points.len(),
+            r.ranks.len()
+        ));
+    }
+    if let Some(e) = r
+        .engines
+        .iter()
+        .find(|e| !settings.engines.iter().any(|s| &s.name == *e))
+    {
+        return Err(format!("engine '{e}' is not in tournament.json"));
+    }
+    if r.ranks.iter().any(|&k| k == 0 || k > seats) {
+        return Err(format!("places {:?} are not 1..={seats}", r.ranks));
+    }
+    let mut expected = r.clone();
+    expected.points = GameRecord::points_from_ranks(&r.ranks);
+    expected.share_team_points();
+    if r.points.len() != expected.points.len()
+        || r.points
+            .iter()
+            .zip(&expected.points)
+            .any(|(a, b)| (a - b).abs() > 1e-9)
+    {
+        return Err(format!(
+            "points {:?} do not follow from places {:?} (expected {:?})",
+            r.points, r.ranks, expected.points
+        ));
+    }
+    if !(r.seconds.is_finite() && r.seconds >= 0.0) {
+        return Err(format!("seconds {} is not a duration", r.seconds));
+    }
+    if r.start != opening.position.to_string() {
+        return Err(format!(
+            "start '{}' is not the opening of round {} ('{}')",
+            r.start, r.round, opening.position
+        ));
+    }
+    // Replay, counting positions since the opening's root for repetitions.
+    let mut seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    let mut p = opening.root.clone();
+    *seen.entry(p.key()).or_default() += 1;
+    for &m in &opening.moves {
+        p = p.play(m);
+        *seen.entry(p.key()).or_default() += 1;
+    }
+    let mut last_count = 0;
+    for (i, text) in r.moves.iter().enumerate() {
+        if p.outcome().is_some() {
+            return Err(format!(
+                "move {} ({text}) comes after the game ended",
+                i + 1
+            ));
+        }
+        let m = p
+            .parse_move(text)
+            .map_err(|e| format!("move {} ({text}) does not parse: {e}", i + 1))?;
+        if !p.is_legal(m) {
+            return Err(format!("move {} ({text}) is illegal", i + 1));
+        }
+        p = p.play(m);
+        let c = seen.entry(p.key()).or_default();
+        *c += 1;
+        last_count = *c;
+    }
+    let n = seats;
+    let all = |k: usize| vec![k; n];
+    let end = p.outcome();
+    match r.reason {
+        Reason::Normal => {
+            let Some(o) = end else {
+                return Err("reason normal, but the moves do not end the game".into());
+            };
+            let ranks: Vec<usize> = (0..n).map(|s| o.rank(Seat(s as u8))).collect();
+            let scores: Vec<i32> = (0..n).map(|s| o.score(Seat(s as u8))).collect();
+            if ranks != r.ranks || scores != r.scores {
+                return Err(format!(
+                    "the moves end with scores {scores:?} and places {ranks:?}, the record says \
+                     {:?} and {:?}",
+                    r.scores, r.ranks
+                ));
+            }
+        }
+        Reason::PlyCap => {
+            if end.is_some() || r.moves.len() != settings.max_plies || r.ranks != all(1) {
+                return Err(format!(
+                    "a ply-cap draw needs {} moves without an end and equal places",
+                    settings.max_plies
+                ));
+            }
+        }
+        Reason::Repetition => {
+            if !G::REPETITION_DRAWS || end.is_some() || last_count < 3 || r.ranks != all(1) {
+                return Err(
+                    "a repetition draw needs the last position's third occurrence and equal places"
+                        .into(),
+                );
+            }
+        }
+        Reason::IllegalMove | Reason::EngineError => {
+            if end.is_some() {
+                return Err("a forfeit recorded after the game ended".into());
+            }
+            // The seat to move forfeits; before the first move it may be any seat (an
+            // engine that could not start).
+            let forfeit_by = |loser: Seat| -> Vec<usize> {
+                (0..n)
+                    .map(|s| {
+                        if p.team(Seat(s as u8)) == p.team(loser) {
+                            n
+                        } else {
+                            1
+                        }
+                    })
+                    .collect()
+            };
+            let loser = p.to_move();
+            let ranks = forfeit_by(loser);
+            let any_seat =
+                r.moves.is_empty() && (0..n).any(|s| forfeit_by(Seat(s as u8)) == r.ranks);
+            if ranks != r.ranks && !any_seat {
+                return Err(format!(
+                    "a forfeit by seat {} (to move) gives places {ranks:?}, the record says {:?}",
+                    loser.index(),
+                    r.ranks
+                ));
+            }
+        }
+    }
+    Ok(())
+}
