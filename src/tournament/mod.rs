@@ -2,6 +2,7 @@
 //!
 //! - [`fairness`]: seat fairness over tournaments of identical engines (rows, trend, verdict);
 //! - [`schedule`]: who meets whom, on which opening, in which seats (pairs, blocks, shards);
+//! - [`head_to_head`]: pairwise comparisons in games of three or more sides;
 //! - [`lock`]: one run at a time per output directory;
 //! - [`openings`]: openings from a file or random plies from a seed;
 //! - [`runner`]: parallel games, records appended as games end, resume, SPRT stop;
@@ -13,6 +14,7 @@
 //! - [`validate`]: every record checked against its tournament and replayed.
 
 pub mod fairness;
+pub mod head_to_head;
 pub mod lock;
 pub mod openings;
 pub mod record;

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::head_to_head::{Comparison, comparisons};
 use super::record::GameRecord;
 use super::seats::{SeatRow, by_seat};
 use super::settings::Settings;
@@ -39,11 +40,12 @@ pub struct Pairing {
     pub score: f64,
     /// Elo difference (a - b), from the pentanomial pairs when there are any.
     pub elo: f64,
-    /// 95 % error bar of `elo`.
+    /// 95 % error bar of `elo`: `(Elo(mu + z SE) - Elo(mu - z SE)) / 2`; infinite (JSON
+    /// `null`) when `mu +- z SE` reaches 0 % or 100 %, or when `elo` itself is infinite.
     pub elo_error: f64,
     /// Normalized Elo.
     pub nelo: f64,
-    /// 95 % error bar of `nelo`.
+    /// 95 % error bar of `nelo` (infinite, JSON `null`, when `nelo` is).
     pub nelo_error: f64,
     /// Likelihood of superiority of `a`, 0..1.
     pub los: f64,
@@ -58,7 +60,8 @@ pub struct Rating {
     pub name: String,
     /// Rating, Elo, relative to the anchor.
     pub elo: f64,
-    /// 95 % bootstrap interval (over blocks).
+    /// 95 % bootstrap interval (over blocks); `null` in JSON (with `interval_note`) when
+    /// every resample gave the same fit.
     pub lower: f64,
     /// Upper end of the interval.
     pub upper: f64,
@@ -66,7 +69,13 @@ pub struct Rating {
     pub games: u64,
     /// Mean points per game (1 win, 1/2 draw for two seats).
     pub score: f64,
+    /// Why there is no interval, when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval_note: Option<String>,
 }
+
+/// Why a bootstrap interval is left out: every resample of the blocks gives the same data.
+pub const DEGENERATE_INTERVAL: &str = "no interval: every bootstrap resample gave the same fit      (one block, or every block with the same result), so resampling says nothing about the      error";
 
 /// The SPRT state.
 #[derive(Clone, Debug, Serialize)]
@@ -102,6 +111,9 @@ pub struct Report {
     pub sprt: Option<SprtState>,
     /// Results by seat over every game (team games: by side), see [`super::seats`].
     pub seats: Vec<SeatRow>,
+    /// Games of three or more sides: for each pair of engines, who finished ahead of whom
+    /// (see [`super::head_to_head`]); empty for two-sided games.
+    pub head_to_head: Vec<Comparison>,
 }
 
 fn wdl(points: f64) -> Wdl {
@@ -152,9 +164,18 @@ fn pairing(a: &str, b: &str, records: &[GameRecord]) -> (Pairing, Pentanomial) {
             0.5
         },
         elo: rep.elo,
-        elo_error: rep.elo_error,
+        // An infinite Elo has no finite error bar: JSON null for both, as the text's `+inf`.
+        elo_error: if rep.elo.is_finite() {
+            rep.elo_error
+        } else {
+            f64::INFINITY
+        },
         nelo: rep.nelo,
-        nelo_error: rep.nelo_error,
+        nelo_error: if rep.nelo.is_finite() {
+            rep.nelo_error
+        } else {
+            f64::INFINITY
+        },
         los: rep.los,
         draw_ratio: tri.draw_ratio(),
     };
@@ -270,12 +291,24 @@ fn fit_ratings<const S: usize>(
             confidence: 0.95,
         },
     );
+    let degenerate = |i: usize| games[i] > 0 && boot.lower[i] == boot.upper[i];
     let mut rows: Vec<Rating> = (0..names.len())
         .map(|i| Rating {
             name: names[i].clone(),
             elo: boot.fit.ratings[i],
-            lower: boot.lower[i],
-            upper: boot.upper[i],
+            // A bootstrap whose resamples are all equal has a zero-width interval, which
+            // would claim certainty; report none and say why.
+            lower: if degenerate(i) {
+                f64::NAN
+            } else {
+                boot.lower[i]
+            },
+            upper: if degenerate(i) {
+                f64::NAN
+            } else {
+                boot.upper[i]
+            },
+            interval_note: degenerate(i).then(|| DEGENERATE_INTERVAL.to_string()),
             games: games[i],
             score: if games[i] > 0 {
                 points[i] / games[i] as f64
@@ -341,6 +374,11 @@ pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
         anchor: anchor.map_or("pool mean = 0".into(), |a| format!("{a} = 0")),
         sprt: sprt_state(settings, records),
         seats: by_seat(records),
+        head_to_head: if seats >= 3 {
+            comparisons(&names, records)
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -467,7 +505,11 @@ pub fn render(report: &Report) -> String {
         "rank", "engine", "Elo", "95 % interval", "games", "score"
     );
     for (i, r) in report.ratings.iter().enumerate() {
-        let interval = format!("[{:+.0}, {:+.0}]", r.lower, r.upper);
+        let interval = if r.interval_note.is_some() {
+            "none (see below)".to_string()
+        } else {
+            format!("[{:+.0}, {:+.0}]", r.lower, r.upper)
+        };
         let _ = writeln!(
             s,
             "{:>4} {:<w$} {:>+8.1} {:>20} {:>6} {:>6.1}%",
@@ -478,6 +520,35 @@ pub fn render(report: &Report) -> String {
             r.games,
             100.0 * r.score
         );
+    }
+    if report.ratings.iter().any(|r| r.interval_note.is_some()) {
+        let _ = writeln!(s, "{DEGENERATE_INTERVAL}");
+    }
+    if !report.head_to_head.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nHead to head in shared games (first engine's view: games together, finished ahead / \
+             behind / tied, Elo of those comparisons with a 95 % error bar)"
+        );
+        let _ = writeln!(
+            s,
+            "{:<w$} {:<w$} {:>5} {:>6} {:>6} {:>5} {:>7} {:>15}",
+            "engine", "opponent", "games", "ahead", "behind", "tied", "score", "Elo"
+        );
+        for c in &report.head_to_head {
+            let _ = writeln!(
+                s,
+                "{:<w$} {:<w$} {:>5} {:>6} {:>6} {:>5} {:>6.1}% {:>15}",
+                c.a,
+                c.b,
+                c.games,
+                c.a_ahead,
+                c.b_ahead,
+                c.tied,
+                100.0 * c.score,
+                elo_text(c.elo, c.elo_error)
+            );
+        }
     }
     if !report.seats.is_empty() {
         let _ = writeln!(
