@@ -527,6 +527,9 @@ impl<G: GtpGame> Drop for GtpEngine<G> {
     /// process left in its process group.
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
+            if let Some(log) = &self.log {
+                log.line('>', "quit");
+            }
             let _ = stdin.write_all(b"quit\n").and_then(|()| stdin.flush());
         }
         let deadline = Instant::now() + QUIT_WAIT;

@@ -137,8 +137,8 @@ mod tests {
             "{}",
             c[1].elo
         );
-        // y-z: y ahead in 1, 2; z ahead in 3, 4.
-        assert_eq!((c[2].a_ahead, c[2].b_ahead, c[2].tied), (2, 2, 0));
+        // y-z: y ahead in games 1, 2 and 4; z ahead in game 3.
+        assert_eq!((c[2].a_ahead, c[2].b_ahead, c[2].tied), (3, 1, 0));
         // Two-seat records have no comparisons here.
         let two = GameRecord {
             engines: vec!["x".into(), "y".into()],

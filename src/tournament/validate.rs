@@ -58,7 +58,7 @@ pub fn check_record<G: Game>(
 ) -> Result<(), String> {
     if r.game != settings.game {
         return Err(format!(
-            "game '{}' in a tournament of {}",
+            "is a record of {}, not of this tournament's {}",
             r.game, settings.game
         ));
     }
