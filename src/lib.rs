@@ -9,9 +9,11 @@
 //! - [`protocol`]: GTP (the wire format per game, and the server);
 //! - [`engine`]: players, and each game's players put together (the registry by game);
 //! - [`tournament`] and [`tuning`]: games between engines, and fitting weights;
+//! - [`formats`]: game records other programs share (GGF);
 //! - `cli` (binary only): the `tessera` command line.
 
 pub mod engine;
+pub mod formats;
 pub mod game;
 pub mod games;
 pub mod protocol;

@@ -60,6 +60,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let algo = args.algo.unwrap_or(G::ALGOS[0]);
     let engine_args = EngineArgs {
         depth: (algo != Algo::Mcts).then_some(args.depth),
+        level: None,
         time_ms: None,
         nodes: None,
         tt_mb: 16,
@@ -70,6 +71,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         threads: args.threads,
         seed: 0,
         c: 1.0,
+        book: Some("none".into()),
     }
     .for_game::<G>()?;
     let limits = match algo {

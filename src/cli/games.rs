@@ -67,6 +67,12 @@ pub trait CliGame: Game + Players {
                 Self::ID
             )));
         }
+        if args.ggf.is_some() {
+            return Err(CliError::input(format!(
+                "--ggf reads Othello game records; {} positions come from --position or --moves",
+                Self::ID
+            )));
+        }
         if let Some(text) = &args.position {
             let position = text
                 .parse::<Self>()

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::engine::EngineSpec;
+use tessera::engine::{EngineSpec, Player};
 use tessera::games::{othello, quixo};
 use tessera::protocol::GtpServer;
 use tessera::protocol::gtp::GtpGame;
@@ -54,6 +54,9 @@ pub struct GtpArgs {
     /// Time per move, milliseconds (replaces the engine's limits)
     #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
     pub time_ms: Option<u64>,
+    /// Othello opening book: a book file, or none [default: the built-in book]
+    #[arg(long, value_name = "FILE|none")]
+    pub book: Option<String>,
 }
 
 /// Runs `tessera gtp`.
@@ -62,9 +65,18 @@ pub struct GtpArgs {
 /// An unknown or invalid engine, or an engine that cannot start.
 pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
     match args.game {
-        GameId::Othello => gtp::<othello::Position>(args),
-        GameId::Quixo => gtp::<quixo::Quixo>(args),
-        GameId::Quixo4p => gtp::<quixo::Quixo4p>(args),
+        GameId::Othello => {
+            let book = super::book::book_arg(args.book.as_deref())?;
+            gtp::<othello::Position>(args, move |player| match book {
+                Some(b) => Box::new(tessera::engine::book::BookPlayer::new(player, b)),
+                None => player,
+            })
+        }
+        _ if args.book.as_deref().is_some_and(|b| b != "none") => Err(CliError::input(
+            "--book is for othello (there is no quixo book)",
+        )),
+        GameId::Quixo => gtp::<quixo::Quixo>(args, |p| p),
+        GameId::Quixo4p => gtp::<quixo::Quixo4p>(args, |p| p),
         GameId::Talat | GameId::Talat2p => Err(CliError::input(
             "gtp speaks for othello, quixo and quixo-4p; talat has no text protocol yet",
         )),
@@ -92,9 +104,13 @@ fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
     Ok(spec)
 }
 
-fn gtp<G: CliGame + GtpGame>(args: &GtpArgs) -> Result<ExitCode, CliError> {
+/// `wrap` adds to the player (Othello: the opening book).
+fn gtp<G: CliGame + GtpGame>(
+    args: &GtpArgs,
+    wrap: impl FnOnce(Box<dyn Player<G>>) -> Box<dyn Player<G>>,
+) -> Result<ExitCode, CliError> {
     let spec = engine_spec(args, G::ID)?;
-    let player = G::make_player(&spec).map_err(CliError::input)?;
+    let player = wrap(G::make_player(&spec).map_err(CliError::input)?);
     let mut server = GtpServer::<G>::new(player, spec.limits());
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

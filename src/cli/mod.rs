@@ -22,12 +22,15 @@ macro_rules! dispatch {
     };
 }
 
+mod analyze;
 mod bench;
 mod bestmove;
+mod book;
 mod fairness;
 mod games;
 mod gtp;
 mod html;
+mod nboard;
 mod othello;
 mod output;
 mod perft;
@@ -67,14 +70,17 @@ enum Command {
     // `long_about`); a doc comment here would replace them.
     Perft(perft::PerftArgs),
     Bestmove(bestmove::BestmoveArgs),
+    Analyze(analyze::AnalyzeArgs),
     Solve(solve::SolveArgs),
     Play(play::PlayArgs),
     Tournament(tournament::TournamentArgs),
     Fairness(fairness::FairnessArgs),
     Bench(bench::BenchArgs),
     Gtp(gtp::GtpArgs),
+    Nboard(nboard::NboardArgs),
     Selfplay(selfplay::SelfplayArgs),
     Tune(tune::TuneArgs),
+    Book(book::BookArgs),
 }
 
 /// The games tessera knows.
@@ -110,12 +116,16 @@ pub struct PositionArgs {
     /// Problem number of the FFO endgame suite built into the binary (40..59)
     #[arg(long, value_name = "ID")]
     pub ffo: Option<u32>,
+    /// Othello: the position at the end of a GGF game (GGS / NBoard / Edax records), the
+    /// file's only game or its N-th (1-based) with FILE:N
+    #[arg(long, value_name = "FILE[:N]")]
+    pub ggf: Option<String>,
 }
 
 impl PositionArgs {
     /// Whether no position flag was given.
     pub fn is_empty(&self) -> bool {
-        self.position.is_none() && self.moves.is_none() && self.ffo.is_none()
+        self.position.is_none() && self.moves.is_none() && self.ffo.is_none() && self.ggf.is_none()
     }
 }
 
@@ -125,6 +135,11 @@ pub struct EngineArgs {
     /// Deepest iteration, in plies
     #[arg(long, value_name = "N", value_parser = output::at_least_one_u32)]
     pub depth: Option<u32>,
+    /// Strength level (as Edax's -l): search to depth N and, in Othello, solve exactly from
+    /// 2N empties (at most 24); replaces --depth and --exact-empties
+    #[arg(long, value_name = "N", conflicts_with_all = ["depth", "exact_empties"],
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub level: Option<u32>,
     /// Time budget per move, milliseconds [default when no limit is given: bestmove 2000,
     /// play 1000]
     #[arg(long, value_name = "MS", value_parser = output::at_least_one_u64)]
@@ -166,6 +181,9 @@ pub struct EngineArgs {
     /// MCTS: UCT exploration constant (rewards lie in [0, 1])
     #[arg(long = "c", value_name = "X", default_value_t = 1.0, value_parser = non_negative_f64)]
     pub c: f64,
+    /// Othello opening book: a book file, or none [default: the built-in book]
+    #[arg(long, value_name = "FILE|none")]
+    pub book: Option<String>,
 }
 
 /// clap value parser: a finite number >= 0.
@@ -235,6 +253,10 @@ impl EngineArgs {
     /// up the position) or `--c` without `--algo mcts`.
     pub fn for_game<G: games::CliGame>(&self) -> Result<Self, output::CliError> {
         let mut out = self.clone();
+        if let Some(level) = self.level {
+            out.depth = Some(level);
+            out.exact_empties = tessera::engine::level::level_exact_empties(level);
+        }
         let algo = self.algo.unwrap_or(G::ALGOS[0]);
         if !G::ALGOS.contains(&algo) {
             let names: Vec<String> = G::ALGOS.iter().map(|a| a.name()).collect();
@@ -246,7 +268,13 @@ impl EngineArgs {
             )));
         }
         out.algo = Some(algo);
-        if algo == Algo::Mcts && self.depth.is_some() {
+        if G::ID != "othello" && self.book.as_deref().is_some_and(|b| b != "none") {
+            return Err(output::CliError::input(format!(
+                "--book is for othello (there is no {} book)",
+                G::ID
+            )));
+        }
+        if algo == Algo::Mcts && out.depth.is_some() {
             return Err(output::CliError::input(
                 "--depth is for alpha-beta and the multi-player searches (MCTS takes --iterations, --nodes or --time-ms)",
             ));
@@ -307,14 +335,17 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Bestmove(args) => bestmove::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Tournament(args) => tournament::run(&args),
         Command::Fairness(args) => fairness::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Gtp(args) => gtp::run(&args),
+        Command::Nboard(args) => nboard::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Tune(args) => tune::run(&args),
+        Command::Book(args) => book::run(&args),
     };
     match result {
         Ok(code) => code,

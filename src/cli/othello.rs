@@ -1,5 +1,5 @@
 //! Othello specifics of the command line: loading a position from `--position`,
-//! `--moves` or `--ffo` (the FFO suite #40-#59 is built into the binary), and describing
+//! `--moves`, `--ggf` or `--ffo` (the FFO suite #40-#59 is built into the binary), and describing
 //! results in Othello terms.
 
 use tessera::engine::{Player, othello as oth_engine};
@@ -90,7 +90,7 @@ pub fn ffo(id: u32) -> Result<FfoProblem, CliError> {
 }
 
 /// The position the flags describe (`--position`, `--moves` as a transcript with implied
-/// passes, or `--ffo`); the start position when none is given. JSON reports get an
+/// passes, `--ggf` (the end of a GGF game), or `--ffo`); the start position when none is given. JSON reports get an
 /// `ffo` field (the problem's reference answer, or null).
 ///
 /// # Errors
@@ -111,6 +111,20 @@ pub fn load(args: &PositionArgs) -> Result<Loaded<Position>, CliError> {
         let position = Position::from_transcript(moves)
             .map_err(|e| CliError::input(format!("bad --moves '{moves}': {e}")))?;
         return Ok(with_ffo(position, None));
+    }
+    if let Some(spec) = &args.ggf {
+        let game = tessera::formats::ggf::load(spec)
+            .map_err(|e| CliError::input(format!("bad --ggf: {e}")))?;
+        let mut loaded = with_ffo(game.final_position(), None);
+        loaded.origin = Some(format!(
+            "GGF game{}: {} moves",
+            match (game.property("PB"), game.property("PW")) {
+                (Some(b), Some(w)) => format!(" {b} (Black) vs {w} (White)"),
+                _ => String::new(),
+            },
+            game.moves.len()
+        ));
+        return Ok(loaded);
     }
     if let Some(id) = args.ffo {
         let problem = ffo(id)?;
@@ -171,9 +185,20 @@ impl CliGame for Position {
     }
 
     fn search_note(&self, engine: &EngineArgs, limits: &Limits) -> Option<String> {
+        if engine.book.as_deref() != Some("none")
+            && super::book::book_arg(engine.book.as_deref())
+                .ok()
+                .flatten()
+                .is_some_and(|b| b.contains(self))
+        {
+            return Some(
+                "info the position is in the opening book: its best move is played (--book none to search)"
+                    .to_string(),
+            );
+        }
         let exact_applies = engine.algo() == Algo::Alphabeta
             && self.empties() <= engine.exact_empties
-            && limits.depth.is_none_or(|d| d >= self.empties());
+            && (engine.level.is_some() || limits.depth.is_none_or(|d| d >= self.empties()));
         exact_applies.then(|| {
             format!(
                 "info {} empties <= --exact-empties {}: solving exactly",
@@ -184,25 +209,17 @@ impl CliGame for Position {
     }
 
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
-        if args.algo() == Algo::Mcts {
-            return Ok(oth_engine::mcts_engine(&super::bestmove::mcts_spec(
-                args,
-                Self::ID,
-            )?));
+        let mut engine = search_engine(args, verbose)?;
+        if args.level.is_some() {
+            engine = Box::new(tessera::engine::level::LevelPlayer::new(
+                engine,
+                args.exact_empties,
+            ));
         }
-        // Default: the fitted pattern evaluation built into the binary (it beat the
-        // baseline by about +580 Elo at equal depth and +530 at 100 ms per move).
-        let eval = match &args.weights {
-            Some(path) => Eval::load(path).map_err(CliError::input)?,
-            None => Eval::with_patterns(oth::patterns::shipped()),
-        };
-        let mut engine =
-            oth_engine::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties)
-                .with_threads(args.threads as usize);
-        if verbose {
-            engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
-        }
-        Ok(Box::new(engine))
+        Ok(match super::book::book_arg(args.book.as_deref())? {
+            Some(book) => Box::new(tessera::engine::book::BookPlayer::new(engine, book)),
+            None => engine,
+        })
     }
 
     /// The random openings and the FFO suite #40-#59.
@@ -219,6 +236,29 @@ impl CliGame for Position {
         }
         Ok(out)
     }
+}
+
+/// The searching engine of the command line's settings (no book).
+fn search_engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Position>>, CliError> {
+    if args.algo() == Algo::Mcts {
+        return Ok(oth_engine::mcts_engine(&super::bestmove::mcts_spec(
+            args,
+            <Position as Game>::ID,
+        )?));
+    }
+    // Default: the fitted pattern evaluation built into the binary (it beat the
+    // baseline by about +580 Elo at equal depth and +530 at 100 ms per move).
+    let eval = match &args.weights {
+        Some(path) => Eval::load(path).map_err(CliError::input)?,
+        None => Eval::with_patterns(oth::patterns::shipped()),
+    };
+    let mut engine =
+        oth_engine::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties)
+            .with_threads(args.threads as usize);
+    if verbose {
+        engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
+    }
+    Ok(Box::new(engine))
 }
 
 /// `Black (X)` or `White (O)`.

@@ -1,5 +1,6 @@
 //! `tessera tournament`: AI-vs-AI matches with records, resume, ratings and SPRT;
-//! `tessera tournament report DIR` and `tessera tournament merge DIR... --out DIR`.
+//! `tessera tournament report DIR`, `tessera tournament merge DIR... --out DIR` and
+//! `tessera tournament export DIR --format ggf`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -57,6 +58,17 @@ enum Action {
         /// Also write the report as one self-contained HTML page (charts, game viewer)
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
+    },
+    /// Write a tournament's Othello games in another format (GGF: one game per line)
+    Export {
+        /// Tournament directory (holds games.jsonl)
+        dir: PathBuf,
+        /// Output format
+        #[arg(long, value_enum, default_value_t = ExportFormat::Ggf)]
+        format: ExportFormat,
+        /// File to write (default: standard output)
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
     },
     /// Combine the records of several shards of one tournament into one directory
     Merge {
@@ -130,10 +142,38 @@ struct PlayArgs {
     json: bool,
 }
 
+/// Formats of `tournament export`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum ExportFormat {
+    /// GGF (GGS / NBoard / Edax): players, result, per-move eval (discs) and time
+    Ggf,
+}
+
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum FormatArg {
     RoundRobin,
     Gauntlet,
+}
+
+/// `tournament export DIR --format ggf [--out FILE]`: every Othello record as GGF.
+fn export(dir: &Path, format: ExportFormat, out: Option<&Path>) -> Result<ExitCode, CliError> {
+    let ExportFormat::Ggf = format;
+    let path = dir.join("games.jsonl");
+    if !path.is_file() {
+        return Err(CliError::input(format!(
+            "{} not found (is {} a tournament directory?)",
+            path.display(),
+            dir.display()
+        )));
+    }
+    let records = record::load(&path).map_err(CliError::input)?;
+    let text = tessera::tournament::export::records_to_ggf(&records).map_err(CliError::input)?;
+    match out {
+        Some(file) => std::fs::write(file, text)
+            .map_err(|e| CliError::input(format!("cannot write {}: {e}", file.display())))?,
+        None => output::say(text.trim_end()),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs the command.
@@ -141,6 +181,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, CliError> {
     match (&args.action, &args.play) {
         (Some(Action::Report { dir, json, html }), _) => report_dir(dir, *json, html.as_deref()),
         (Some(Action::Merge { dirs, out, json }), _) => merge(dirs, out, *json),
+        (Some(Action::Export { dir, format, out }), _) => export(dir, *format, out.as_deref()),
         (None, Some(play)) => dispatch!(play.game, play_tournament(play)),
         (None, None) => Err(CliError::input(
             "give a game (e.g. `tessera tournament othello --engines A,B`) or `report DIR`",

@@ -4,8 +4,11 @@
 //! tuning all drive engines through it (an external GTP program will too).
 
 mod alphabeta;
+pub mod analyze;
+pub mod book;
 pub mod engine_log;
 pub mod external;
+pub mod level;
 pub mod mcts;
 pub mod multi;
 pub mod othello;

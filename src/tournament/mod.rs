@@ -6,13 +6,14 @@
 //! - [`lock`]: one run at a time per output directory;
 //! - [`openings`]: openings from a file or random plies from a seed;
 //! - [`runner`]: parallel games, records appended as games end, resume, SPRT stop;
-//! - [`record`]: the JSON-lines game records;
+//! - [`record`]: the JSON-lines game records; [`export`]: records as GGF;
 //! - [`report`]: head-to-head statistics, rating list, results by seat, SPRT state, from
 //!   records alone;
 //! - [`seats`]: results by seat (score, win/draw/loss shares with 95 % intervals);
 //! - [`stats`]: the rating mathematics (Elo, SPRT, Bradley-Terry / Plackett-Luce);
 //! - [`validate`]: every record checked against its tournament and replayed.
 
+pub mod export;
 pub mod fairness;
 pub mod head_to_head;
 pub mod lock;

@@ -64,6 +64,19 @@ pub struct GameRecord {
     /// from the JSON) when every seat is its own side.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<u8>,
+    /// Per move of `moves`: the mover's score in the game's unit and the seconds it took
+    /// (absent in records written before it existed; exported as GGF evals and times).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_stats: Vec<MoveStat>,
+}
+
+/// What an engine said about one move it played.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveStat {
+    /// The mover's score for the position, in the game's unit (Othello: centi-discs).
+    pub score: i32,
+    /// Seconds the engine took.
+    pub seconds: f64,
 }
 
 impl GameRecord {
@@ -266,6 +279,7 @@ mod tests {
 
     fn team_game(ranks: Vec<usize>) -> GameRecord {
         GameRecord {
+            move_stats: Vec::new(),
             id: 0,
             block: 0,
             round: 0,

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::lock::OutLock;
 use super::openings::Opening;
-use super::record::{self, GameRecord, Reason};
+use super::record::{self, GameRecord, MoveStat, Reason};
 use super::report::{self, Report};
 use super::schedule::{self, Slot};
 use super::validate;
@@ -109,6 +109,7 @@ pub fn play_game<G: Game>(
         opening: opening.text.clone(),
         start: opening.position.to_string(),
         moves: Vec::new(),
+        move_stats: Vec::new(),
         scores: Vec::new(),
         points: Vec::new(),
         ranks: Vec::new(),
@@ -201,6 +202,10 @@ pub fn play_game<G: Game>(
                 Some(m) if pos.is_legal(m) => {
                     moves.push(m);
                     rec.moves.push(m.to_string());
+                    rec.move_stats.push(MoveStat {
+                        score: t.score,
+                        seconds: t.elapsed.as_secs_f64(),
+                    });
                     pos = pos.play(m);
                     if G::REPETITION_DRAWS && pos.outcome().is_none() {
                         let count = seen.entry(pos.key()).or_default();

@@ -204,6 +204,7 @@ mod tests {
             opening: String::new(),
             start: String::new(),
             moves: vec![format!("{engines:?} {ranks:?}")],
+            move_stats: Vec::new(),
             scores: Vec::new(),
             points: GameRecord::points_from_ranks(&ranks),
             ranks,

@@ -129,7 +129,10 @@ fn perft_from_a_transcript_and_as_a_table() {
 
 #[test]
 fn bestmove_start_position_returns_a_legal_move() {
-    let v = json_of(&["bestmove", "othello", "--depth", "3", "--json"]);
+    // The search itself (the opening book would answer the start position).
+    let v = json_of(&[
+        "bestmove", "othello", "--depth", "3", "--book", "none", "--json",
+    ]);
     let mv = v["move"].as_str().expect("move is a string");
     assert!(
         ["d3", "c4", "f5", "e6"].contains(&mv),
@@ -150,7 +153,9 @@ fn bestmove_start_position_returns_a_legal_move() {
 
 #[test]
 fn bestmove_text_shows_board_iterations_and_result() {
-    let out = tessera(&["bestmove", "othello", "--moves", "f5d6c3", "--depth", "4"]);
+    let out = tessera(&[
+        "bestmove", "othello", "--moves", "f5d6c3", "--depth", "4", "--book", "none",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     for needle in [

@@ -1,0 +1,151 @@
+//! `tessera analyze`: a score, depth and principal variation for every legal move, best
+//! first (Edax `hint N`, Egaroucid's analysis).
+
+use std::process::ExitCode;
+
+use clap::Args;
+use tessera::engine::analyze::analyze_moves;
+
+use super::games::CliGame;
+use super::output::{
+    CliError, join_moves, json_moves, print_json, say, score_short, score_text, si,
+};
+use super::{Algo, EngineArgs, GameId, PositionArgs};
+
+/// Arguments of `tessera analyze`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Score every legal move of a position: score, depth and PV per move, best first",
+    long_about = "Score every legal move of a position: each move is played and the position \
+                  after it searched by alpha-beta (one shared transposition table), and the \
+                  moves are listed best first with their score for the side to move (\"exact\" \
+                  when solved to the end), the depth (the move included), nodes and the \
+                  principal variation. Same position and engine options as bestmove: --depth N \
+                  searches each reply to N-1 plies; --time-ms and --nodes are budgets for the \
+                  whole analysis, split evenly over the moves (default --time-ms 2000). \
+                  Two-sided games only (othello, quixo, quixo-4p, talat-2p); three-player talat \
+                  has no single score per move.",
+    after_help = "Examples:\n  tessera analyze othello --moves f5d6 --depth 8\n  \
+                  tessera analyze othello --ffo 40 --multipv 3 --json\n  \
+                  tessera analyze quixo --depth 3"
+)]
+pub struct AnalyzeArgs {
+    /// The game
+    pub game: GameId,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Report the best N moves [default: all]
+    #[arg(long, value_name = "N", value_parser = super::output::at_least_one_u32)]
+    pub multipv: Option<u32>,
+    /// Print one JSON object (no board)
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tessera analyze`.
+///
+/// # Errors
+/// Bad input, a finished game, an algorithm other than alpha-beta, a three-sided game.
+pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
+    dispatch!(args.game, analyze(args))
+}
+
+fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
+    let mut engine_args = args.engine.for_game::<G>()?;
+    // Every move is searched: the book answers `book show`.
+    engine_args.book = Some("none".into());
+    if engine_args.algo() != Algo::Alphabeta {
+        return Err(CliError::input(format!(
+            "analyze searches with alpha-beta (--algo {} has no per-move scores to compare)",
+            engine_args.algo().name()
+        )));
+    }
+    let loaded = G::load(&args.position, args.engine.seed)?;
+    let pos = &loaded.position;
+    if let Some(result) = pos.result_text() {
+        return Err(CliError::input(format!("{result}: no move to analyse")));
+    }
+    let limits = engine_args.limits(super::bestmove::DEFAULT_TIME_MS);
+    let mut engine = G::engine(&engine_args, false)?;
+    let started = std::time::Instant::now();
+    let mut scores = analyze_moves(engine.as_mut(), pos, &limits).map_err(CliError::input)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let total_nodes: u64 = scores.iter().map(|t| t.nodes).sum();
+    let legal = scores.len();
+    if let Some(n) = args.multipv {
+        scores.truncate(n as usize);
+    }
+    if args.json {
+        let moves: Vec<serde_json::Value> = scores
+            .iter()
+            .map(|t| {
+                serde_json::json!({
+                    "move": t.best_move.map(|m| m.to_string()),
+                    "score": t.score,
+                    "exact": t.exact,
+                    "depth": t.depth,
+                    "nodes": t.nodes,
+                    "seconds": t.elapsed.as_secs_f64(),
+                    "pv": json_moves(&t.pv),
+                })
+            })
+            .collect();
+        let mut v = serde_json::json!({
+            "game": G::ID,
+            "position": pos.to_string(),
+            "unit": G::SCORE_UNIT,
+            "legal_moves": legal,
+            "moves": moves,
+            "nodes": total_nodes,
+            "seconds": seconds,
+        });
+        if let (Some(o), Some(extra)) = (v.as_object_mut(), loaded.json.as_object()) {
+            for (k, x) in extra {
+                o.insert(k.clone(), x.clone());
+            }
+        }
+        print_json(&v);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let origin = loaded
+        .origin
+        .as_ref()
+        .map_or(String::new(), |o| format!("  {o}"));
+    say(format!("position {pos}{origin}"));
+    say(pos.diagram());
+    say(format!(
+        "{} legal moves, scores for {} in {}",
+        legal,
+        pos.seat_name(pos.to_move()),
+        G::SCORE_UNIT
+    ));
+    say(format!(
+        "{:<8} {:>10} {:>6} {:>6} {:>12}  pv",
+        "move", "score", "exact", "depth", "nodes"
+    ));
+    for t in &scores {
+        say(format!(
+            "{:<8} {:>10} {:>6} {:>6} {:>12}  {}",
+            t.best_move.map(|m| m.to_string()).unwrap_or_default(),
+            score_short(t.score, t.unit),
+            if t.exact { "yes" } else { "-" },
+            t.depth,
+            t.nodes,
+            join_moves(&t.pv)
+        ));
+    }
+    if let Some(best) = scores.first() {
+        say(format!(
+            "best       {} {}",
+            best.best_move.map(|m| m.to_string()).unwrap_or_default(),
+            score_text(best.score, best.unit, best.exact)
+        ));
+    }
+    say(format!(
+        "total      {total_nodes} nodes in {seconds:.3} s ({}nodes/s)",
+        si(super::output::rate(total_nodes, seconds))
+    ));
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,218 @@
+//! `tessera book build othello` and `tessera book show othello`: grow, store and inspect
+//! the opening book ([`tessera::engine::book`]).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use tessera::engine::book::Book;
+use tessera::games::othello::{self as oth, Position, eval::Eval};
+
+use super::output::{CliError, print_json, say, score_short};
+use super::{GameId, PositionArgs};
+
+/// Arguments of `tessera book`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Build or show the Othello opening book",
+    long_about = "Build or show the Othello opening book. `book build` grows a book from the \
+                  start position best-first: each step analyses the not-yet-booked position \
+                  with the cheapest line (the sum of its moves' losses against the best move \
+                  of their position, plus --ply-cost per ply) by searching every move to \
+                  --depth, adds it and backs the values up by negamax. The file is written \
+                  after every position, so an interrupted build keeps its work, and an existing \
+                  --out is extended. `book show` prints a position's book moves and values.\n\n\
+                  bestmove, play, gtp and nboard use the built-in book (books/othello.book, \
+                  compiled in) unless --book none; --book FILE uses another.",
+    after_help = "Examples:\n  tessera book build othello --depth 10 --positions 300 --out my.book\n  \
+                  tessera book show othello\n  tessera book show othello --moves f5d6 --book my.book"
+)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    action: BookAction,
+}
+
+#[derive(Subcommand, Debug)]
+enum BookAction {
+    /// Grow a book by best-first expansion from the start position
+    Build(BuildArgs),
+    /// Print the book moves of a position with their values
+    Show(ShowArgs),
+}
+
+#[derive(Args, Debug)]
+struct BuildArgs {
+    /// The game (othello)
+    game: GameId,
+    /// Book file to write (extended when it exists)
+    #[arg(long, value_name = "FILE", default_value = "othello.book")]
+    out: PathBuf,
+    /// Search depth of each move's analysis, plies (the move included)
+    #[arg(long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(2..=40))]
+    depth: u32,
+    /// Positions to add in this run
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    positions: u64,
+    /// Cost of one ply of a line, centi-discs (larger: a broader, shallower book)
+    #[arg(long, value_name = "C", default_value_t = 100,
+          value_parser = clap::value_parser!(i32).range(1..=6400))]
+    ply_cost: i32,
+    /// Deepest book position, plies from the start
+    #[arg(long, value_name = "N", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    max_plies: u32,
+    /// Transposition table size, MiB
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = super::output::tt_mib)]
+    tt_mb: usize,
+}
+
+#[derive(Args, Debug)]
+struct ShowArgs {
+    /// The game (othello)
+    game: GameId,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Book file [default: the built-in book]
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `tessera book`.
+///
+/// # Errors
+/// A game other than Othello, an unreadable or unwritable book, bad position flags.
+pub fn run(args: &BookArgs) -> Result<ExitCode, CliError> {
+    match &args.action {
+        BookAction::Build(b) => {
+            othello_only(b.game)?;
+            build(b)
+        }
+        BookAction::Show(s) => {
+            othello_only(s.game)?;
+            show(s)
+        }
+    }
+}
+
+fn othello_only(game: GameId) -> Result<(), CliError> {
+    if game == GameId::Othello {
+        Ok(())
+    } else {
+        Err(CliError::input("the opening book is for othello"))
+    }
+}
+
+/// The book `--book` names: `none`, a file, or (no flag) the built-in one.
+///
+/// # Errors
+/// An unreadable or malformed file.
+pub fn book_arg(arg: Option<&str>) -> Result<Option<Arc<Book>>, CliError> {
+    match arg {
+        None | Some("builtin") => Ok(Some(Book::builtin())),
+        Some("none") => Ok(None),
+        Some(path) => Book::load(Path::new(path))
+            .map(|b| Some(Arc::new(b)))
+            .map_err(CliError::input),
+    }
+}
+
+fn build(args: &BuildArgs) -> Result<ExitCode, CliError> {
+    let mut book = if args.out.exists() {
+        Book::load(&args.out).map_err(CliError::input)?
+    } else {
+        Book::new()
+    };
+    // Fail on an unwritable --out before any search.
+    book.save(&args.out).map_err(CliError::input)?;
+    let mut engine = tessera::engine::othello::alphabeta_engine_with(
+        "tessera-book",
+        Eval::with_patterns(oth::patterns::shipped()),
+        args.tt_mb,
+        oth::DEFAULT_EXACT_EMPTIES,
+    );
+    let started = Instant::now();
+    say(format!(
+        "book build: {} positions in {}, depth {}, ply cost {}, max plies {}",
+        book.len(),
+        args.out.display(),
+        args.depth,
+        args.ply_cost,
+        args.max_plies
+    ));
+    let mut added = 0;
+    while added < args.positions {
+        let Some(pos) = book
+            .expand(&mut engine, args.depth, args.ply_cost, args.max_plies)
+            .map_err(CliError::failure)?
+        else {
+            say("nothing left to expand within --max-plies");
+            break;
+        };
+        added += 1;
+        book.save(&args.out).map_err(CliError::input)?;
+        let root = book.probe(&Position::start());
+        say(format!(
+            "{:>6} {:>8.1} s  {} empties  start value {}  {}",
+            book.len(),
+            started.elapsed().as_secs_f64(),
+            pos.empties(),
+            root.first()
+                .map_or("-".into(), |s| score_short(s.score, oth::SCORE_UNIT)),
+            pos
+        ));
+    }
+    let bytes = book.to_bytes().len();
+    say(format!(
+        "book: {} positions, {bytes} bytes, {added} added in {:.1} s",
+        book.len(),
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn show(args: &ShowArgs) -> Result<ExitCode, CliError> {
+    let book = match &args.book {
+        Some(p) => Arc::new(Book::load(p).map_err(CliError::input)?),
+        None => Book::builtin(),
+    };
+    let pos = super::othello::load(&args.position)?.position;
+    let moves = book.probe(&pos);
+    if args.json {
+        let list: Vec<serde_json::Value> = moves
+            .iter()
+            .map(|s| serde_json::json!({"move": s.mv.to_string(), "score": s.score, "depth": s.depth}))
+            .collect();
+        print_json(&serde_json::json!({
+            "game": "othello",
+            "position": pos.to_string(),
+            "in_book": !moves.is_empty(),
+            "book_positions": book.len(),
+            "unit": oth::SCORE_UNIT,
+            "moves": list,
+        }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    say(format!("position {pos}"));
+    say(pos.diagram());
+    if moves.is_empty() {
+        say(format!("not in the book ({} positions)", book.len()));
+        return Ok(ExitCode::SUCCESS);
+    }
+    say(format!("{:<6} {:>8} {:>6}", "move", "discs", "depth"));
+    for s in &moves {
+        say(format!(
+            "{:<6} {:>8} {:>6}",
+            s.mv.to_string(),
+            score_short(s.score, oth::SCORE_UNIT),
+            s.depth
+        ));
+    }
+    Ok(ExitCode::SUCCESS)
+}

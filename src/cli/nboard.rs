@@ -1,0 +1,95 @@
+//! `tessera nboard othello`: tessera as an engine for the NBoard GUI (and other programs
+//! that speak the NBoard protocol) on stdin/stdout; see [`tessera::protocol::nboard`].
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+use clap::Args;
+use tessera::engine::Player;
+use tessera::games::othello::{self as oth, Position, eval::Eval};
+use tessera::protocol::nboard::{
+    BookMove, BookProbe, NboardServer, NodeStats, Output, level_exact_empties,
+};
+
+use super::GameId;
+use super::output::CliError;
+
+/// Arguments of `tessera nboard`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Run tessera as an NBoard-protocol engine on stdin/stdout (the NBoard GUI)",
+    long_about = "Run tessera as an engine of the NBoard protocol (version 2; version 1 is \
+                  accepted): commands on stdin, answers on stdout, each line flushed. Commands: \
+                  nboard, set depth N (the level: midgame depth N, exact solving at 2N empties \
+                  or fewer, at most 24), set game GGF, set contempt (ignored), move MV[/EVAL[/TIME]], \
+                  hint N (one `search PV EVAL 0 DEPTH` line per move, best first, evals in \
+                  discs for the side to move; `book ...` lines for book moves), go (`=== \
+                  MOVE/EVAL/TIME`; the GUI then sends the move back), ping N (stops a search, \
+                  then `pong N`), learn, quit. While thinking: `status` and `nodestats` lines. \
+                  Unknown lines are ignored with a note on stderr.\n\nTo register tessera in the \
+                  NBoard GUI: Engine > Select Engine > Add, with the command \
+                  `/path/to/tessera nboard othello` (see the README).",
+    after_help = "Example:\n  printf 'nboard 2\\nset depth 4\\nset game (;GM[Othello]TY[8];)\\nhint 2\\ngo\\nping 1\\nquit\\n' | tessera nboard othello"
+)]
+pub struct NboardArgs {
+    /// The game (only othello speaks NBoard)
+    pub game: GameId,
+    /// Transposition table size, MiB (1..=16384)
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = super::output::tt_mib)]
+    pub tt_mb: usize,
+    /// Evaluation weights file (default: the built-in pattern evaluation)
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+    /// Search threads (Lazy SMP)
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Opening book: a book file, or none [default: the built-in book]
+    #[arg(long, value_name = "FILE|none")]
+    pub book: Option<String>,
+}
+
+/// Runs `tessera nboard`.
+///
+/// # Errors
+/// A game other than Othello, or an unreadable weights file.
+pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
+    if args.game != GameId::Othello {
+        return Err(CliError::input(
+            "the NBoard protocol is for Othello (use `tessera gtp` for quixo)",
+        ));
+    }
+    let eval = match &args.weights {
+        Some(path) => Eval::load(path).map_err(CliError::input)?,
+        None => Eval::with_patterns(oth::patterns::shipped()),
+    };
+    let (tt_mb, threads) = (args.tt_mb, args.threads as usize);
+    let factory = Box::new(move |depth: u32, mut stats: NodeStats| {
+        let engine = tessera::engine::othello::alphabeta_engine_with(
+            "tessera",
+            eval.clone(),
+            tt_mb,
+            level_exact_empties(depth),
+        )
+        .with_threads(threads)
+        .with_progress(move |info| stats(info.nodes, info.elapsed.as_secs_f64()));
+        Box::new(engine) as Box<dyn Player<Position>>
+    });
+    let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
+    let probe: Option<BookProbe> = super::book::book_arg(args.book.as_deref())?.map(|book| {
+        Arc::new(move |pos: &Position| {
+            book.probe(pos)
+                .into_iter()
+                .map(|s| BookMove {
+                    mv: s.mv,
+                    score: s.score,
+                    depth: s.depth,
+                })
+                .collect()
+        }) as BookProbe
+    });
+    let server = NboardServer::new(factory, probe, out, "tessera");
+    server.run(std::io::BufReader::new(std::io::stdin()));
+    Ok(ExitCode::SUCCESS)
+}

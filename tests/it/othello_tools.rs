@@ -1,0 +1,349 @@
+//! The Othello user tools end to end: `analyze` (every move's score, all five game ids),
+//! GGF (`--ggf`, `tournament export --format ggf` read back identically), the opening book
+//! (`book build`, `book show`, `--book none`) and `--level`.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+use tessera::formats::ggf;
+use tessera::game::Game;
+use tessera::games::othello::Position;
+
+const BIN: &str = env!("CARGO_BIN_EXE_tessera");
+
+fn tessera(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("tessera runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = tessera(args);
+    assert!(
+        out.status.success(),
+        "tessera {args:?}: {}",
+        text(&out.stderr)
+    );
+    serde_json::from_str(text(&out.stdout).trim()).expect("one JSON object")
+}
+
+/// Exit code 2 and one `error:` line naming each needle.
+fn input_error(args: &[&str], needles: &[&str]) {
+    let out = tessera(args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "tessera {args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    for n in needles {
+        assert!(
+            stderr.contains(n),
+            "tessera {args:?}: '{n}' not in {stderr}"
+        );
+    }
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-it-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn analyze_scores_every_move_exactly_in_the_endgame() {
+    // FFO #40, 20 empties: a2 is the only best move, exact +38 (the FFO reference).
+    let v = json_of(&["analyze", "othello", "--ffo", "40", "--json"]);
+    let moves = v["moves"].as_array().unwrap();
+    let pos: Position = v["position"].as_str().unwrap().parse().unwrap();
+    let mut legal = <Position as Game>::Moves::default();
+    pos.generate_moves(&mut legal);
+    assert_eq!(moves.len(), legal.len());
+    assert_eq!(v["legal_moves"], legal.len());
+    assert_eq!(moves[0]["move"], "a2");
+    assert_eq!(moves[0]["score"], 3800);
+    assert!(moves.iter().all(|m| m["exact"] == true));
+    assert!(
+        moves[1..]
+            .iter()
+            .all(|m| m["score"].as_i64().unwrap() < 3800)
+    );
+    assert_eq!(v["ffo"]["score"], 38);
+    // --multipv keeps the best N.
+    let v = json_of(&[
+        "analyze",
+        "othello",
+        "--ffo",
+        "40",
+        "--multipv",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(v["moves"][0]["move"], "a2");
+}
+
+#[test]
+fn analyze_works_for_every_two_sided_game_and_refuses_the_rest() {
+    for (game, extra) in [
+        ("othello", vec!["--moves", "f5d6"]),
+        ("quixo", vec![]),
+        ("quixo-4p", vec![]),
+        ("talat-2p", vec!["--seed", "3"]),
+    ] {
+        let mut args = vec!["analyze", game, "--depth", "2", "--json"];
+        args.extend(extra);
+        let v = json_of(&args);
+        let moves = v["moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{game}");
+        assert_eq!(moves.len() as u64, v["legal_moves"].as_u64().unwrap());
+        let scores: Vec<i64> = moves.iter().map(|m| m["score"].as_i64().unwrap()).collect();
+        assert!(
+            scores.windows(2).all(|w| w[0] >= w[1]),
+            "{game}: {scores:?}"
+        );
+        assert!(moves.iter().all(|m| m["pv"][0] == m["move"]), "{game}");
+    }
+    let out = tessera(&["analyze", "othello", "--moves", "f5d6", "--depth", "3"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("legal moves, scores for Black (X)"),
+        "{stdout}"
+    );
+    input_error(&["analyze", "talat", "--depth", "1"], &["two-sided"]);
+    input_error(&["analyze", "othello", "--algo", "mcts"], &["alpha-beta"]);
+    let full = format!("{} O", "X".repeat(64));
+    input_error(&["analyze", "othello", "--position", &full], &["game over"]);
+}
+
+#[test]
+fn ggf_positions_and_tournament_export_round_trip() {
+    let dir = scratch("ggf");
+    let example = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+    let file = dir.join("games.ggf");
+    std::fs::write(&file, format!("{example}\n(;GM[Othello]TY[8]B[d3];)\n")).unwrap();
+    let f = file.to_str().unwrap();
+    let by_ggf = json_of(&[
+        "perft",
+        "othello",
+        "--ggf",
+        &format!("{f}:1"),
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    let by_moves = json_of(&[
+        "perft",
+        "othello",
+        "--moves",
+        "f5f6d3c5e6f7e7f4",
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(by_ggf["position"], by_moves["position"]);
+    assert_eq!(
+        by_ggf["depths"][1]["leaves"],
+        by_moves["depths"][1]["leaves"]
+    );
+    let second = json_of(&[
+        "bestmove",
+        "othello",
+        "--ggf",
+        &format!("{f}:2"),
+        "--depth",
+        "1",
+        "--book",
+        "none",
+        "--json",
+    ]);
+    assert_eq!(
+        second["position"],
+        Position::from_transcript("d3").unwrap().to_string()
+    );
+    input_error(
+        &["perft", "othello", "--ggf", f, "--depth", "1"],
+        &["2 games", ":N"],
+    );
+    input_error(
+        &[
+            "perft",
+            "othello",
+            "--ggf",
+            &format!("{f}:3"),
+            "--depth",
+            "1",
+        ],
+        &["no game 3"],
+    );
+    let bad = dir.join("bad.ggf");
+    for (content, needle) in [
+        ("(;GM[Othello]B[a1];)", "illegal"),
+        ("(;GM[Chess]B[e4];)", "not Othello"),
+        ("(;GM[Othello]B[f5]", "never closed"),
+    ] {
+        std::fs::write(&bad, content).unwrap();
+        input_error(
+            &["bestmove", "othello", "--ggf", bad.to_str().unwrap()],
+            &[needle],
+        );
+    }
+    input_error(&["bestmove", "quixo", "--ggf", f], &["Othello"]);
+
+    // A short tournament, exported and read back: the same games, moves, players, results.
+    let out_dir = dir.join("t");
+    let t = tessera(&[
+        "tournament",
+        "othello",
+        "--engines",
+        "othello-ab-d1,othello-ab-d2",
+        "--rounds",
+        "2",
+        "--concurrency",
+        "1",
+        "--no-progress",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(t.status.success(), "{}", text(&t.stderr));
+    let ggf_file = dir.join("t.ggf");
+    let e = tessera(&[
+        "tournament",
+        "export",
+        out_dir.to_str().unwrap(),
+        "--format",
+        "ggf",
+        "--out",
+        ggf_file.to_str().unwrap(),
+    ]);
+    assert!(e.status.success(), "{}", text(&e.stderr));
+    let written = std::fs::read_to_string(&ggf_file).unwrap();
+    let games = ggf::parse_games(&written).unwrap();
+    let records = tessera::tournament::record::load(&out_dir.join("games.jsonl")).unwrap();
+    assert_eq!(games.len(), records.len());
+    for (g, r) in games.iter().zip(&records) {
+        assert_eq!(g.property("PB"), Some(r.engines[0].as_str()));
+        assert_eq!(g.property("PW"), Some(r.engines[1].as_str()));
+        let moves: Vec<String> = g.move_list().iter().map(ToString::to_string).collect();
+        assert_eq!(moves, r.moves);
+        assert!(g.moves.iter().all(|m| m.eval.is_some() && m.time.is_some()));
+        let black = r.scores[0];
+        assert_eq!(g.property("RE"), Some(format!("{black:+}.00").as_str()));
+        // Read back identically: written again, the same text.
+        assert_eq!(ggf::parse_game(&g.to_ggf()).unwrap(), *g);
+    }
+    let again: String = games.iter().map(|g| g.to_ggf() + "\n").collect();
+    assert_eq!(again, written);
+    input_error(
+        &[
+            "tournament",
+            "export",
+            dir.join("nothing").to_str().unwrap(),
+            "--format",
+            "ggf",
+        ],
+        &["games.jsonl"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_book_is_built_shown_and_used_unless_none() {
+    let dir = scratch("book");
+    let file = dir.join("small.book");
+    let f = file.to_str().unwrap();
+    let out = tessera(&[
+        "book",
+        "build",
+        "othello",
+        "--depth",
+        "3",
+        "--positions",
+        "5",
+        "--out",
+        f,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("book: 5 positions"),
+        "{}",
+        text(&out.stdout)
+    );
+    // Extended on a second run.
+    let out = tessera(&[
+        "book",
+        "build",
+        "othello",
+        "--depth",
+        "3",
+        "--positions",
+        "2",
+        "--out",
+        f,
+    ]);
+    assert!(
+        text(&out.stdout).contains("book: 7 positions"),
+        "{}",
+        text(&out.stdout)
+    );
+    let v = json_of(&["book", "show", "othello", "--book", f, "--json"]);
+    assert_eq!(v["in_book"], true);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 4);
+    let best = v["moves"][0]["move"].as_str().unwrap().to_string();
+    // bestmove plays the book's best move without searching; --book none searches.
+    let b = json_of(&["bestmove", "othello", "--book", f, "--depth", "2", "--json"]);
+    assert_eq!(b["move"], best.as_str());
+    assert_eq!(b["nodes"], 0);
+    let n = json_of(&[
+        "bestmove", "othello", "--book", "none", "--depth", "2", "--json",
+    ]);
+    assert!(n["nodes"].as_u64().unwrap() > 0);
+    // The built-in book has the start position.
+    let v = json_of(&["book", "show", "othello", "--json"]);
+    assert_eq!(v["in_book"], true);
+    let empty_board = format!("{} X", "-".repeat(64));
+    let v = json_of(&[
+        "book",
+        "show",
+        "othello",
+        "--position",
+        &empty_board,
+        "--json",
+    ]);
+    assert_eq!(v["in_book"], false);
+    std::fs::write(&file, b"not a book").unwrap();
+    input_error(
+        &["book", "show", "othello", "--book", f],
+        &["not a tessera book"],
+    );
+    input_error(
+        &["bestmove", "othello", "--book", f],
+        &["not a tessera book"],
+    );
+    input_error(&["bestmove", "quixo", "--book", f], &["othello"]);
+    input_error(&["book", "build", "quixo"], &["othello"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn level_sets_depth_and_exact_empties() {
+    // Level 10 solves at 20 empties: FFO #40 comes out exact.
+    let v = json_of(&[
+        "bestmove", "othello", "--ffo", "40", "--level", "10", "--json",
+    ]);
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["score"], 3800);
+    // Level 3 searches 3 plies and does not solve 20 empties.
+    let v = json_of(&[
+        "bestmove", "othello", "--ffo", "40", "--level", "3", "--json",
+    ]);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["depth"], 3);
+    input_error(
+        &["bestmove", "othello", "--level", "3", "--depth", "4"],
+        &["--depth"],
+    );
+    input_error(&["bestmove", "othello", "--level", "0"], &["--level"]);
+}
