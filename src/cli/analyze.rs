@@ -53,6 +53,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
 }
 
 fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
+    if !G::ALGOS.contains(&Algo::Alphabeta) {
+        return Err(CliError::input(format!(
+            "per-move analysis needs a two-sided game; {} has three sides (no single score per move)",
+            G::ID
+        )));
+    }
     let mut engine_args = args.engine.for_game::<G>()?;
     // Every move is searched: the book answers `book show`.
     engine_args.book = Some("none".into());

@@ -462,7 +462,8 @@ fn server_rejects_a_bad_engine_on_the_command_line() {
 fn tessera_gtp(depth: u32) -> EngineSpec {
     gtp_spec(
         &format!("tessera-gtp-d{depth}"),
-        &format!("{BIN} gtp othello --depth {depth}"),
+        // The search over the protocol, without the opening book, as built in.
+        &format!("{BIN} gtp othello --depth {depth} --book none"),
         None,
     )
 }

@@ -54,7 +54,10 @@ fn scratch(name: &str) -> std::path::PathBuf {
 #[test]
 fn analyze_scores_every_move_exactly_in_the_endgame() {
     // FFO #40, 20 empties: a2 is the only best move, exact +38 (the FFO reference).
-    let v = json_of(&["analyze", "othello", "--ffo", "40", "--json"]);
+    // --level 10 solves from 20 empties: every move's position (19 empties) is solved.
+    let v = json_of(&[
+        "analyze", "othello", "--ffo", "40", "--level", "10", "--json",
+    ]);
     let moves = v["moves"].as_array().unwrap();
     let pos: Position = v["position"].as_str().unwrap().parse().unwrap();
     let mut legal = <Position as Game>::Moves::default();
@@ -76,6 +79,8 @@ fn analyze_scores_every_move_exactly_in_the_endgame() {
         "othello",
         "--ffo",
         "40",
+        "--level",
+        "10",
         "--multipv",
         "2",
         "--json",
@@ -229,7 +234,8 @@ fn ggf_positions_and_tournament_export_round_trip() {
         let moves: Vec<String> = g.move_list().iter().map(ToString::to_string).collect();
         assert_eq!(moves, r.moves);
         assert!(g.moves.iter().all(|m| m.eval.is_some() && m.time.is_some()));
-        let black = r.scores[0];
+        // scores are disc counts per seat (Black first): RE is their difference.
+        let black = r.scores[0] - r.scores[1];
         assert_eq!(g.property("RE"), Some(format!("{black:+}.00").as_str()));
         // Read back identically: written again, the same text.
         assert_eq!(ggf::parse_game(&g.to_ggf()).unwrap(), *g);
