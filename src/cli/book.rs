@@ -1,7 +1,7 @@
 //! `tessera book build othello` and `tessera book show othello`: grow, store and inspect
 //! the opening book ([`tessera::engine::book`]).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -106,20 +106,6 @@ fn othello_only(game: GameId) -> Result<(), CliError> {
         Ok(())
     } else {
         Err(CliError::input("the opening book is for othello"))
-    }
-}
-
-/// The book `--book` names: `none`, a file, or (no flag) the built-in one.
-///
-/// # Errors
-/// An unreadable or malformed file.
-pub fn book_arg(arg: Option<&str>) -> Result<Option<Arc<Book>>, CliError> {
-    match arg {
-        None | Some("builtin") => Ok(Some(Book::builtin())),
-        Some("none") => Ok(None),
-        Some(path) => Book::load(Path::new(path))
-            .map(|b| Some(Arc::new(b)))
-            .map_err(CliError::input),
     }
 }
 

@@ -66,7 +66,7 @@ pub struct GtpArgs {
 pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
     match args.game {
         GameId::Othello => {
-            let book = super::book::book_arg(args.book.as_deref())?;
+            let book = super::book_arg::book_arg(args.book.as_deref())?;
             gtp::<othello::Position>(args, move |player| match book {
                 Some(b) => Box::new(tessera::engine::book::BookPlayer::new(player, b)),
                 None => player,

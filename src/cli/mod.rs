@@ -26,6 +26,7 @@ mod analyze;
 mod bench;
 mod bestmove;
 mod book;
+mod book_arg;
 mod fairness;
 mod games;
 mod gtp;

@@ -77,7 +77,7 @@ pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
         Box::new(engine) as Box<dyn Player<Position>>
     });
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    let probe: Option<BookProbe> = super::book::book_arg(args.book.as_deref())?.map(|book| {
+    let probe: Option<BookProbe> = super::book_arg::book_arg(args.book.as_deref())?.map(|book| {
         Arc::new(move |pos: &Position| {
             book.probe(pos)
                 .into_iter()

@@ -186,7 +186,7 @@ impl CliGame for Position {
 
     fn search_note(&self, engine: &EngineArgs, limits: &Limits) -> Option<String> {
         if engine.book.as_deref() != Some("none")
-            && super::book::book_arg(engine.book.as_deref())
+            && super::book_arg::book_arg(engine.book.as_deref())
                 .ok()
                 .flatten()
                 .is_some_and(|b| b.contains(self))
@@ -216,7 +216,7 @@ impl CliGame for Position {
                 args.exact_empties,
             ));
         }
-        Ok(match super::book::book_arg(args.book.as_deref())? {
+        Ok(match super::book_arg::book_arg(args.book.as_deref())? {
             Some(book) => Box::new(tessera::engine::book::BookPlayer::new(engine, book)),
             None => engine,
         })
