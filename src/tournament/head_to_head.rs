@@ -98,6 +98,7 @@ mod tests {
             opening: String::new(),
             start: String::new(),
             moves: Vec::new(),
+            move_stats: Vec::new(),
             scores: Vec::new(),
             points: GameRecord::points_from_ranks(&ranks),
             ranks: ranks.to_vec(),
