@@ -555,10 +555,13 @@ fn render(s: &Summary) -> String {
              seat rotation of an opening; the seat statistics count each distinct game once"
         );
     }
+    if !s.exact.is_empty() {
+        out.push('\n');
+    }
     for e in &s.exact {
         let _ = writeln!(
             out,
-            "\nExact: Quixo {}: {}{} ({}, {:.1} s)",
+            "Exact: Quixo {}: {}{} ({}, {:.1} s)",
             e.board,
             e.value,
             e.plies.map_or(String::new(), |p| format!(" in {p} plies")),

@@ -358,7 +358,7 @@ fn check_records<G: CliGame>(
 }
 
 /// Names the rows of the report's per-seat table for people (`Black (X)`; team games:
-/// `team A1+A2` style names from the team's first seat).
+/// `team X (A1+A2)`).
 pub fn name_seats<G: CliGame>(rep: &mut report::Report) {
     let start = G::start();
     let n = start.seats();
@@ -369,7 +369,18 @@ pub fn name_seats<G: CliGame>(rep: &mut report::Report) {
             .map(|s| start.seat_name(s))
             .collect();
         row.name = if members.len() > 1 {
-            format!("team {}", members.join("+"))
+            // "A1 (team X)", "A2 (team X)" -> "team X (A1+A2)".
+            let bases: Vec<&str> = members
+                .iter()
+                .map(|m| m.split(" (").next().unwrap_or(m))
+                .collect();
+            let team = members[0]
+                .split_once(" (")
+                .map(|(_, t)| t.trim_end_matches(')').to_string());
+            match team {
+                Some(t) => format!("{t} ({})", bases.join("+")),
+                None => format!("team {}", bases.join("+")),
+            }
         } else {
             members
                 .into_iter()

@@ -162,25 +162,38 @@ pub fn row_verdict(row: &FairnessRow) -> String {
     }
 }
 
-/// The overall verdict: the row with the most games at the strongest level (ties: the
-/// first), said in one line.
+/// The overall verdict: for the first variant (the rules as written), each opening suite at
+/// the strongest level whose games come from at least two blocks, said in one line
+/// (suites joined by `; `).
 #[must_use]
 pub fn verdict(rows: &[FairnessRow]) -> String {
+    let Some(first) = rows.first() else {
+        return "no games".into();
+    };
     let top = rows.iter().map(|r| r.level_index).max().unwrap_or(0);
-    let best = rows
+    let parts: Vec<String> = rows
         .iter()
-        .filter(|r| r.level_index == top && r.variant == rows[0].variant)
-        .max_by_key(|r| (r.distinct, std::cmp::Reverse(r.level_index)));
-    match best {
-        None => "no games".into(),
-        Some(r) => format!(
-            "{} ({}, {}, {} games): {}",
-            r.variant,
-            r.openings,
-            r.level,
-            r.games,
-            row_verdict(r)
-        ),
+        .filter(|r| {
+            r.level_index == top
+                && r.variant == first.variant
+                && r.games > 0
+                && r.seats.iter().all(|s| s.blocks >= 2)
+        })
+        .map(|r| {
+            format!(
+                "{} ({}, {}, {} games): {}",
+                r.variant,
+                r.openings,
+                r.level,
+                r.games,
+                row_verdict(r)
+            )
+        })
+        .collect();
+    if parts.is_empty() {
+        "too few games for a verdict (every row is a single game or empty)".into()
+    } else {
+        parts.join("; ")
     }
 }
 
@@ -301,7 +314,20 @@ mod tests {
         assert!(v.contains("seat 0 favoured (60.0 % [55.0, 65.0])"), "{v}");
         assert!(v.contains("seat 1 disfavoured"), "{v}");
         assert!(row_verdict(&row(2, 0.52, 0.05)).starts_with("no seat advantage"));
-        assert!(verdict(&[row(0, 0.5, 0.05), r]).contains("depth 2"));
+        let v = verdict(&[row(0, 0.5, 0.05), r.clone()]);
+        assert!(
+            v.starts_with("rules (random-8, depth 2, 100 games): seat 0 favoured"),
+            "{v}"
+        );
+        // Every suite at the strongest level speaks; rows of one block do not.
+        let mut start = row(2, 0.9, 0.05);
+        start.openings = "start".into();
+        let mut single = row(2, 1.0, 0.4);
+        single.openings = "one".into();
+        single.seats.iter_mut().for_each(|s| s.blocks = 1);
+        let v = verdict(&[start, r, single]);
+        assert_eq!(v.matches("rules (").count(), 2, "{v}");
+        assert!(!v.contains("one,"), "{v}");
         let text = render(&[row(0, 0.55, 0.02)]);
         assert!(text.contains("55.0 [53.0, 57.0]"), "{text}");
     }

@@ -662,3 +662,33 @@ fn viewer_replays_a_game_of_each_id_to_its_final_position() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn four_player_quixo_seats_are_its_teams() {
+    let out = tmp("teams");
+    let o = bin()
+        .args([
+            "tournament",
+            "quixo-4p",
+            "--engine",
+            "name=a,depth=1",
+            "--engine",
+            "name=b,depth=2",
+            "--rounds",
+            "1",
+            "--no-progress",
+            "--json",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let rep = json_of(&o);
+    let seats = rep["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert_eq!(seats[0]["name"], "team X (A1+A2)");
+    assert_eq!(seats[1]["name"], "team O (B1+B2)");
+    // Teammates share results: one side's wins are the other's losses.
+    assert_eq!(seats[0]["wins"], seats[1]["losses"]);
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -441,18 +441,20 @@ pub fn report_page<G: CliGame>(
                     Some((i, flipped)) => {
                         let p = &pairings[i];
                         let score = p["score"].as_f64().unwrap_or(0.5);
-                        let (score, elo) = if flipped {
-                            (1.0 - score, -p["elo"].as_f64().unwrap_or(0.0))
-                        } else {
-                            (score, p["elo"].as_f64().unwrap_or(0.0))
+                        let sign = if flipped { -1.0 } else { 1.0 };
+                        let score = if flipped { 1.0 - score } else { score };
+                        // Elo is null (infinite) when one side won every game.
+                        let elo = match (p["elo"].as_f64(), p["elo_error"].as_f64()) {
+                            (Some(e), Some(err)) => format!("{:+.0} ± {err:.0}", sign * e),
+                            _ if score > 0.5 => "+∞".to_string(),
+                            _ => "−∞".to_string(),
                         };
                         let _ = write!(
                             body,
-                            "<td title=\"{a} vs {b}\">{:.1} % ({}; {:+.0} ± {:.0})</td>",
+                            "<td title=\"{a} vs {b}\">{:.1} % ({} games; Elo {})</td>",
                             100.0 * score,
                             p["games"],
-                            elo,
-                            p["elo_error"].as_f64().unwrap_or(0.0),
+                            escape(&elo),
                             a = escape(a),
                             b = escape(b)
                         );
