@@ -51,7 +51,7 @@
 //!
 //! [`eval::Eval`] is a [`crate::search::Evaluator`] for `talat-2p` and a
 //! [`crate::search::SeatEvaluator`] for the multi-player searches of `talat`; the players
-//! are put together in `crate::engine::talat`.
+//! are put together in the engine layer (`src/engine/talat.rs`).
 
 mod board;
 mod djinn;
