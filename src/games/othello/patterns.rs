@@ -34,6 +34,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::movegen::legal_moves;
+use super::symmetry::{apply, mirror_files as flip_h, transpose};
 
 /// Number of game stages, each with its own weights.
 pub const STAGES: usize = 10;
@@ -173,37 +174,12 @@ static B3: [u16; 1024] = {
     t
 };
 
-fn flip_h(b: u64) -> u64 {
-    let k1 = 0x5555_5555_5555_5555u64;
-    let k2 = 0x3333_3333_3333_3333u64;
-    let k4 = 0x0f0f_0f0f_0f0f_0f0fu64;
-    let b = ((b >> 1) & k1) | ((b & k1) << 1);
-    let b = ((b >> 2) & k2) | ((b & k2) << 2);
-    ((b >> 4) & k4) | ((b & k4) << 4)
-}
-
-fn transpose(b: u64) -> u64 {
-    let k1 = 0x5500_5500_5500_5500u64;
-    let k2 = 0x3333_0000_3333_0000u64;
-    let k4 = 0x0f0f_0f0f_0000_0000u64;
-    let mut b = b;
-    let t = k4 & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    let t = k2 & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    let t = k1 & (b ^ (b << 7));
-    b ^= t ^ (t >> 7);
-    b
-}
-
 /// The image of bitboard `b` under symmetry `s` (0..8): bit 2 transposes (a1-h8
 /// diagonal) first, then bit 0 mirrors the files (a <-> h), bit 1 the ranks (1 <-> 8).
 #[inline]
 #[must_use]
 pub fn transform(b: u64, s: u8) -> u64 {
-    let b = if s & 4 != 0 { transpose(b) } else { b };
-    let b = if s & 1 != 0 { flip_h(b) } else { b };
-    if s & 2 != 0 { b.swap_bytes() } else { b }
+    apply(b, s)
 }
 
 /// The square that `sq` moves to under symmetry `s` (as [`transform`] moves bits).
