@@ -114,11 +114,13 @@ impl<G: Game, E: Evaluator<G>> Player<G> for AlphaBetaEngine<G, E> {
             return Ok(self.thought(r, false, 0, started));
         }
         let budgeted = limits.time_ms.is_some() || limits.nodes.is_some();
-        // Under a time or node budget, a quick midgame search on a quarter of it puts a
-        // move in hand; the exact solve gets the rest and replaces it if it finishes.
+        // Under a time or node budget, a quick midgame search on a quarter of it (and no
+        // deeper than the solver's quick depth) puts a move in hand; the exact solve gets
+        // the rest and replaces it if it finishes.
+        let quick_depth = self.exact.as_ref().and_then(|e| e.quick_depth(pos));
         let quick = budgeted.then(|| {
             let mut q = limits.clone();
-            q.depth = None;
+            q.depth = quick_depth;
             q.time_ms = limits.time_ms.map(|t| (t / 4).max(1));
             q.nodes = limits.nodes.map(|n| (n / 4).max(1));
             self.midgame(pos, &q)

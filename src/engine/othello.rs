@@ -17,9 +17,9 @@ pub fn alphabeta_engine(
     alphabeta_engine_with(name, eval::Eval::new(weights), tt_mib, exact_empties)
 }
 
-/// The Othello alpha-beta engine with any evaluation `eval` (which also orders the exact
-/// solver's moves), a `tt_mib` MiB table, and the exact solver at `exact_empties` empties
-/// or fewer.
+/// The Othello alpha-beta engine with any evaluation `eval`, a `tt_mib` MiB table, and the
+/// exact solver at `exact_empties` empties or fewer (which orders its moves with the
+/// shipped patterns whatever `eval` is).
 #[must_use]
 pub fn alphabeta_engine_with(
     name: impl Into<String>,
@@ -27,9 +27,8 @@ pub fn alphabeta_engine_with(
     tt_mib: usize,
     exact_empties: u32,
 ) -> AlphaBetaEngine<Position, eval::Eval> {
-    AlphaBetaEngine::new(name, eval.clone(), SCORE_UNIT, tt_mib).with_exact(endgame::ExactBelow {
+    AlphaBetaEngine::new(name, eval, SCORE_UNIT, tt_mib).with_exact(endgame::ExactBelow {
         max_empties: exact_empties,
-        eval,
     })
 }
 

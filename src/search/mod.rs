@@ -101,6 +101,13 @@ pub trait ExactSolver<G: Game>: Send + Sync {
     /// depth-limited search shorter than that skips the solver.
     fn plies_to_end(&self, pos: &G) -> u32;
 
+    /// Deepest iteration of the quick midgame search that puts a move in hand before a
+    /// budgeted solve of `pos` (used only if the solve does not finish); `None` leaves it
+    /// limited by its share of the budget alone.
+    fn quick_depth(&self, _pos: &G) -> Option<u32> {
+        None
+    }
+
     /// Solves `pos` within `limits` using `tt`. The score is in the evaluator's unit
     /// (Othello: centi-discs, so 100 x the disc difference).
     ///
