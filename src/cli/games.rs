@@ -123,6 +123,11 @@ pub trait CliGame: Game + Players {
         })
     }
 
+    /// The game's exact solver for `tournament --adjudicate exact=N`, if it has one.
+    fn exact_solve() -> Option<tessera::tournament::adjudicate::ExactSolve<Self>> {
+        None
+    }
+
     /// Whether `mv` is a pass (played for a person automatically when it is the only move).
     fn is_pass(&self, mv: Self::Move) -> bool {
         mv.to_string().eq_ignore_ascii_case("pass")

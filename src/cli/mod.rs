@@ -315,6 +315,7 @@ impl EngineArgs {
             nodes: self.nodes,
             time_ms: self.time_ms,
             stop: None,
+            clock: None,
         };
         if self.depth.is_none()
             && self.nodes.is_none()

@@ -6,6 +6,7 @@ use tessera::engine::{Player, othello as oth_engine};
 use tessera::game::{Game, Seat};
 use tessera::games::othello::{self as oth, Color, Position, eval::Eval};
 use tessera::search::Limits;
+use tessera::tournament::adjudicate::ExactSolve;
 
 use super::bestmove::info_line;
 use super::games::{CliGame, Loaded};
@@ -236,6 +237,32 @@ impl CliGame for Position {
         }
         Ok(out)
     }
+
+    /// At N empties or fewer (N <= 30), the endgame solver's exact result.
+    fn exact_solve() -> Option<ExactSolve<Self>> {
+        Some(ExactSolve {
+            max: 30,
+            unit: "empty squares",
+            solve: solve_for_adjudication,
+        })
+    }
+}
+
+/// `--adjudicate exact=N`: the final scores with best play when `pos` has at most
+/// `max_empties` empty squares: the solver's disc difference `d` for the side to move
+/// gives it `(64 + d) / 2` discs (empties to the winner; a draw is written 32-32).
+fn solve_for_adjudication(pos: &Position, max_empties: u32) -> Option<Vec<i32>> {
+    if pos.empties() > max_empties || pos.outcome().is_some() {
+        return None;
+    }
+    let tt = tessera::search::TranspositionTable::new(16);
+    let d = oth::endgame::Solver::new(&tt, &Limits::default())
+        .solve(pos)
+        .score?;
+    let mover = (64 + d) / 2;
+    let mut scores = vec![64 - mover; 2];
+    scores[pos.to_move().index()] = mover;
+    Some(scores)
 }
 
 /// The searching engine of the command line's settings (no book).

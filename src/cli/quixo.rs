@@ -26,6 +26,27 @@ fn seat_label<const FOUR: bool>(seat: Seat) -> String {
     }
 }
 
+/// `--adjudicate exact=N` for two-player Quixo: a win or loss of the side to move proven
+/// by the proving search within N plies (and 2 s); the result as the rules score it (1 for
+/// the winner, 0 for the loser).
+fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> Option<Vec<i32>> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let limits = ProveLimits {
+        max_plies,
+        time_ms: Some(2000),
+    };
+    let mover_wins = match qx::prove(pos, &limits, None).value {
+        Verdict::Win => true,
+        Verdict::Loss => false,
+        Verdict::Draw | Verdict::Unproven => return None,
+    };
+    let mut scores = vec![i32::from(!mover_wins); 2];
+    scores[pos.to_move().index()] = i32::from(mover_wins);
+    Some(scores)
+}
+
 impl<const FOUR: bool> CliGame for Position<FOUR> {
     const SCORE_UNIT: &'static str = qx::SCORE_UNIT;
     const DEFAULT_MAX_PLIES: u64 = 200;
@@ -118,6 +139,23 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
                 Ok(Box::new(engine))
             }
         }
+    }
+
+    /// Two-player Quixo: a win proven within N plies (N <= 9).
+    fn exact_solve() -> Option<tessera::tournament::adjudicate::ExactSolve<Self>> {
+        if FOUR {
+            return None;
+        }
+        // Self is Quixo here; the solver is written for it.
+        let solve: fn(&Self, u32) -> Option<Vec<i32>> = |pos, n| {
+            let q: Quixo = pos.to_string().parse().ok()?;
+            prove_for_adjudication(&q, n)
+        };
+        Some(tessera::tournament::adjudicate::ExactSolve {
+            max: 9,
+            unit: "plies",
+            solve,
+        })
     }
 }
 

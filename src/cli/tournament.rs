@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Args, Subcommand};
-use tessera::engine::EngineSpec;
+use tessera::engine::{EngineSpec, TimeControl};
+use tessera::tournament::adjudicate::Adjudication;
 use tessera::tournament::lock::OutLock;
 use tessera::tournament::openings::{self, OpeningSource};
 use tessera::tournament::record::{self, GameRecord};
@@ -134,6 +135,18 @@ struct PlayArgs {
     /// Write each external engine's protocol traffic to DIR/NAME-PID.log
     #[arg(long, value_name = "DIR")]
     engine_log: Option<PathBuf>,
+    /// Game clock for every engine without its own: [MOVES/]BASE[+INC], BASE in seconds or m:ss (cutechess tc); running out loses the game
+    #[arg(long, value_name = "TC", conflicts_with = "st")]
+    tc: Option<String>,
+    /// Fixed time per move in seconds for every engine without its own clock; exceeding it loses the game
+    #[arg(long, value_name = "SECONDS")]
+    st: Option<f64>,
+    /// Milliseconds every clocked engine may overrun its clock without losing [default: 0]
+    #[arg(long, value_name = "MS")]
+    timemargin: Option<u64>,
+    /// End games early: exact=N (Othello: solve at N empties or fewer; Quixo: a win proven within N plies), resign=SCORE,MOVES, draw=SCORE,MOVES[,FROM] (repeatable)
+    #[arg(long, value_name = "RULE")]
+    adjudicate: Vec<String>,
     /// No progress bar
     #[arg(long)]
     no_progress: bool,
@@ -201,6 +214,8 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
     for e in &engines {
         e.expect_game(game).map_err(CliError::input)?;
     }
+    apply_clock(&mut engines, a).map_err(CliError::input)?;
+    let adjudicate = Adjudication::parse(&a.adjudicate).map_err(CliError::input)?;
     // Team games are scheduled by teams (one engine per team).
     let start = G::start();
     let n_seats = (0..start.seats())
@@ -243,6 +258,7 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
         max_plies: a.max_plies.unwrap_or(G::DEFAULT_MAX_PLIES) as usize,
         sprt,
         anchor: a.anchor.clone(),
+        adjudicate,
     };
     let concurrency = a.concurrency.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -258,8 +274,9 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
     if let Some(dir) = &a.engine_log {
         tessera::engine::engine_log::set_dir(dir.clone()).map_err(CliError::input)?;
     }
-    let mut outcome =
-        runner::run::<G>(&settings, &options, &G::make_player).map_err(CliError::input)?;
+    let exact = G::exact_solve();
+    let mut outcome = runner::run::<G>(&settings, &options, &G::make_player, exact.as_ref())
+        .map_err(CliError::input)?;
     name_seats::<G>(&mut outcome.report);
     // The runner wrote report.json before the seats had names: write it again with them.
     if let Ok(text) = serde_json::to_string_pretty(&outcome.report) {
@@ -300,6 +317,41 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `--tc`, `--st` and `--timemargin` for every engine that has no clock of its own.
+fn apply_clock(engines: &mut [EngineSpec], a: &PlayArgs) -> Result<(), String> {
+    let tc =
+        a.tc.as_deref()
+            .map(|t| t.parse::<TimeControl>().map_err(|e| format!("--tc: {e}")))
+            .transpose()?;
+    if let Some(st) = a.st
+        && !(st.is_finite() && st > 0.0 && st <= 86_400.0)
+    {
+        return Err(format!(
+            "--st must be more than 0 and at most 86400 seconds, got {st}"
+        ));
+    }
+    if a.timemargin.is_some_and(|m| m > 3_600_000) {
+        return Err("--timemargin must be at most 3600000 ms".into());
+    }
+    if a.timemargin.is_some()
+        && tc.is_none()
+        && a.st.is_none()
+        && engines.iter().all(|e| e.seat_clock().is_none())
+    {
+        return Err("--timemargin needs a clock (--tc, --st, or tc/st in an engine)".into());
+    }
+    for e in engines.iter_mut() {
+        if e.tc.is_none() && e.st.is_none() {
+            e.tc = tc;
+            e.st = a.st;
+        }
+        if e.seat_clock().is_some() && e.timemargin.is_none() {
+            e.timemargin = a.timemargin;
+        }
+    }
+    Ok(())
 }
 
 /// A flag raised by the first Ctrl-C (SIGINT/SIGTERM): the runner then starts no new game

@@ -102,6 +102,7 @@ impl<G: Game, E: Evaluator<G>> Player<G> for AlphaBetaEngine<G, E> {
 
     fn choose(&mut self, pos: &G, limits: &Limits) -> Result<Thought<G::Move>, String> {
         let started = std::time::Instant::now();
+        let limits = &limits.for_move();
         // The exact solver runs when it applies and no depth limit short of the end was
         // asked for.
         let use_exact = self.exact.as_ref().is_some_and(|e| {

@@ -80,6 +80,10 @@ pub struct GtpEngine<G: GtpGame> {
     failed: Option<String>,
     /// The `--engine-log` file of this process, if logging is on.
     log: Option<super::engine_log::Log>,
+    /// The spec's clock as GTP `time_settings` arguments (main, byo-yomi time, stones).
+    time_settings: Option<(f64, f64, u32)>,
+    /// Whether `time_settings` went out since the last `clear_board`.
+    time_sent: bool,
 }
 
 impl<G: GtpGame> GtpEngine<G> {
@@ -95,7 +99,19 @@ impl<G: GtpGame> GtpEngine<G> {
             .as_deref()
             .filter(|c| !c.trim().is_empty())
             .ok_or_else(|| format!("engine '{}': protocol gtp needs a command", spec.name))?;
-        Self::start(&spec.name, command, spec.time_ms)
+        let mut engine = Self::start(&spec.name, command, spec.time_ms)?;
+        // GTP has Canadian byo-yomi, not increments: a game clock of MOVES per period is
+        // byo-yomi with no main time, sudden death is main time only, `st` is one stone
+        // per period. The real clock goes with every genmove as time_left.
+        engine.time_settings = match (spec.tc, spec.st) {
+            (Some(tc), _) => Some(match tc.moves {
+                Some(m) => (0.0, tc.base_ms as f64 / 1000.0, m),
+                None => (tc.base_ms as f64 / 1000.0, 0.0, 0),
+            }),
+            (None, Some(st)) => Some((0.0, st, 1)),
+            (None, None) => None,
+        };
+        Ok(engine)
     }
 
     /// Starts `command` (program and arguments, split on whitespace) as engine `name` with
@@ -146,6 +162,8 @@ impl<G: GtpGame> GtpEngine<G> {
             sends_passes: true,
             failed: None,
             log,
+            time_settings: None,
+            time_sent: false,
         };
         let timeout = answer_timeout(time_ms);
         if let Some(size) = G::board_size() {
@@ -373,11 +391,25 @@ impl<G: GtpGame> GtpEngine<G> {
                 self.who()
             ));
         }
-        let timeout = answer_timeout(self.time_ms.or(limits.time_ms));
+        let timeout = answer_timeout(
+            limits
+                .clock
+                .map(|c| c.remaining_ms)
+                .or(self.time_ms)
+                .or(limits.time_ms),
+        );
         if self.dirty || !moves.starts_with(&self.seen) {
             self.dirty = true;
             self.command("clear_board", timeout)?;
             self.seen.clear();
+            self.time_sent = false;
+        }
+        // Programs without the time commands answer '?': they play on their own settings.
+        if let Some((main, byo, stones)) = self.time_settings
+            && !self.time_sent
+        {
+            self.exchange(&format!("time_settings {main} {byo} {stones}"), timeout)?;
+            self.time_sent = true;
         }
         self.dirty = true;
         for i in self.seen.len()..moves.len() {
@@ -385,6 +417,17 @@ impl<G: GtpGame> GtpEngine<G> {
             self.seen.push(moves[i]);
         }
         let colour = G::colour_name(pos.to_move());
+        if let Some(c) = limits.clock {
+            // GTP times are whole seconds; the stones left in a byo-yomi period, or 0.
+            let stones = match self.time_settings {
+                Some((_, _, s)) if s > 0 => c.moves_to_go.unwrap_or(0),
+                _ => 0,
+            };
+            self.exchange(
+                &format!("time_left {colour} {} {stones}", c.remaining_ms / 1000),
+                timeout,
+            )?;
+        }
         let started = Instant::now();
         let answer = self.command(&format!("genmove {colour}"), timeout)?;
         let elapsed = started.elapsed();

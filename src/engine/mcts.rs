@@ -90,6 +90,7 @@ impl<G: Game, P: PlayoutPolicy<G>> Player<G> for MctsEngine<G, P> {
 
     fn choose(&mut self, pos: &G, limits: &Limits) -> Result<Thought<G::Move>, String> {
         let started = Instant::now();
+        let limits = &limits.for_move();
         let mut cfg = self.cfg.clone();
         if cfg.iterations.is_none()
             && limits.nodes.is_none()

@@ -16,12 +16,14 @@ pub mod quixo;
 pub mod registry;
 pub mod spec;
 pub mod talat;
+pub mod time_control;
 
 pub use alphabeta::AlphaBetaEngine;
 pub use mcts::MctsEngine;
 pub use multi::MultiEngine;
 pub use registry::Players;
 pub use spec::{Algorithm, EngineSpec, Protocol};
+pub use time_control::{SeatClock, TimeControl};
 
 use std::time::Duration;
 

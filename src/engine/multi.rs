@@ -117,6 +117,7 @@ impl<G: Game, E: SeatEvaluator<G>> Player<G> for MultiEngine<G, E> {
     /// (the evaluator's unit), never marked exact.
     fn choose(&mut self, pos: &G, limits: &Limits) -> Result<Thought<G::Move>, String> {
         let started = Instant::now();
+        let limits = &limits.for_move();
         let mut progress = self.on_iteration.take();
         let r = self.run(pos, limits, |i| {
             if let Some(f) = progress.as_mut() {

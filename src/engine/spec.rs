@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::time_control::{SeatClock, TimeControl};
 use crate::search::{Limits, MultiAlgo};
 
 /// How an engine searches.
@@ -128,6 +129,17 @@ pub struct EngineSpec {
     /// a corner whenever one is legal).
     #[serde(default)]
     pub playout: Option<String>,
+    /// Game clock in tournaments, cutechess syntax `[MOVES/]BASE[+INC]` (seconds or
+    /// `m:ss`): running out of it loses the game (`time-forfeit`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tc: Option<TimeControl>,
+    /// Fixed time per move in tournaments, seconds; exceeding it loses the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub st: Option<f64>,
+    /// Milliseconds an engine may overrun its clock (`tc` or `st`) without losing
+    /// (cutechess `timemargin`; default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timemargin: Option<u64>,
 }
 
 fn default_tt_mb() -> usize {
@@ -153,6 +165,9 @@ pub const FIELDS: &[&str] = &[
     "seed",
     "history",
     "playout",
+    "tc",
+    "st",
+    "timemargin",
 ];
 
 /// Presets shipped inside the binary (the files of `engines/`), so they resolve from any
@@ -415,13 +430,15 @@ impl EngineSpec {
             }
             let v = v.trim();
             let value = match k.as_str() {
-                "c" | "history" => toml::Value::Float(v.parse::<f64>().map_err(|_| {
+                "c" | "history" | "st" => toml::Value::Float(v.parse::<f64>().map_err(|_| {
                     format!("inline engine '{text}': {k} must be a number, got '{v}'")
                 })?),
                 "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "iterations"
-                | "threads" | "seed" => toml::Value::Integer(v.parse::<i64>().map_err(|_| {
-                    format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
-                })?),
+                | "threads" | "seed" | "timemargin" => {
+                    toml::Value::Integer(v.parse::<i64>().map_err(|_| {
+                        format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
+                    })?)
+                }
                 _ => toml::Value::String(v.to_string()),
             };
             if table.insert(k.clone(), value).is_some() {
@@ -554,6 +571,22 @@ impl EngineSpec {
         if self.iterations == Some(0) {
             return Err("iterations must be at least 1".into());
         }
+        if let Some(st) = self.st
+            && !(st.is_finite() && st > 0.0 && st <= 86_400.0)
+        {
+            return Err(format!(
+                "st must be more than 0 and at most 86400 seconds, got {st}"
+            ));
+        }
+        if self.st.is_some() && self.tc.is_some() {
+            return Err("give tc (a game clock) or st (a time per move), not both".into());
+        }
+        if self.timemargin.is_some() && self.st.is_none() && self.tc.is_none() {
+            return Err("timemargin needs a clock (tc or st)".into());
+        }
+        if self.timemargin.is_some_and(|m| m > 3_600_000) {
+            return Err("timemargin must be at most 3600000 ms".into());
+        }
         if let Some(t) = self.threads
             && !(1..=256).contains(&t)
         {
@@ -584,8 +617,20 @@ impl EngineSpec {
         }
     }
 
-    /// The per-move search limits of this engine (none set: depth 6 for alpha-beta and the
-    /// multi-player searches; MCTS counts its `iterations` in the engine and ignores depth).
+    /// The tournament clock of this engine (`tc` or `st`, with `timemargin`), if it has one.
+    #[must_use]
+    pub fn seat_clock(&self) -> Option<SeatClock> {
+        let margin = self.timemargin.unwrap_or(0);
+        match (self.tc, self.st) {
+            (Some(tc), _) => Some(SeatClock::game(tc, margin)),
+            (None, Some(st)) => Some(SeatClock::per_move((st * 1000.0).round() as u64, margin)),
+            (None, None) => None,
+        }
+    }
+
+    /// The per-move search limits of this engine (none set, and no clock: depth 6 for
+    /// alpha-beta and the multi-player searches; MCTS counts its `iterations` in the engine
+    /// and ignores depth). A clock (`tc`, `st`) is added per move by the tournament.
     #[must_use]
     pub fn limits(&self) -> Limits {
         let mut l = Limits {
@@ -593,11 +638,14 @@ impl EngineSpec {
             nodes: self.nodes,
             time_ms: self.time_ms,
             stop: None,
+            clock: None,
         };
         if (self.algo == Algorithm::Alphabeta || self.algo.multi().is_some())
             && l.depth.is_none()
             && l.nodes.is_none()
             && l.time_ms.is_none()
+            && self.tc.is_none()
+            && self.st.is_none()
         {
             l.depth = Some(6);
         }
@@ -701,6 +749,35 @@ mod tests {
         let e = EngineSpec::from_inline("name=x,algo=maxn,iterations=9", "talat").unwrap_err();
         assert!(e.contains("only for algo"), "{e}");
         assert!(EngineSpec::from_inline("name=x,algo=brs,threads=1", "talat").is_ok());
+    }
+
+    #[test]
+    fn clock_fields() {
+        let s = EngineSpec::from_inline("name=x,tc=40/1:30+0.5,timemargin=50", "othello").unwrap();
+        assert_eq!(s.tc.unwrap().to_string(), "40/90+0.5");
+        assert_eq!(s.timemargin, Some(50));
+        // A clock is a limit: no default depth.
+        assert_eq!(s.limits().depth, None);
+        let c = s.seat_clock().unwrap();
+        assert_eq!(c.game_clock().remaining_ms, 90_000);
+        let s = EngineSpec::from_toml("name = \"p\"\ngame = \"othello\"\nst = 0.25\n", "p.toml")
+            .unwrap();
+        assert_eq!(s.seat_clock().unwrap().game_clock().remaining_ms, 250);
+        let e = EngineSpec::from_inline("name=x,tc=abc", "othello").unwrap_err();
+        assert!(e.contains("time control 'abc'"), "{e}");
+        let e = EngineSpec::from_inline("name=x,tc=2+-1", "othello").unwrap_err();
+        assert!(e.contains("increment must be 0 or more"), "{e}");
+        let e = EngineSpec::from_inline("name=x,st=-1", "othello").unwrap_err();
+        assert!(e.contains("st must be more than 0"), "{e}");
+        let e = EngineSpec::from_inline("name=x,st=1,tc=1", "othello").unwrap_err();
+        assert!(e.contains("not both"), "{e}");
+        let e = EngineSpec::from_inline("name=x,timemargin=5", "othello").unwrap_err();
+        assert!(e.contains("needs a clock"), "{e}");
+        // The spec round-trips through tournament.json.
+        let s = EngineSpec::from_inline("name=x,tc=2+0.05", "othello").unwrap();
+        let j = serde_json::to_string(&s).unwrap();
+        assert!(j.contains("\"tc\":\"2+0.05\""), "{j}");
+        assert_eq!(serde_json::from_str::<EngineSpec>(&j).unwrap(), s);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use std::io::{BufRead, Write};
 use super::gtp::{Command, GtpGame, format_response};
 use crate::engine::Player;
 use crate::game::Seat;
-use crate::search::Limits;
+use crate::search::{GameClock, Limits};
 
 /// The commands the server knows, as `list_commands` prints them.
 pub const COMMANDS: &[&str] = &[
@@ -42,10 +42,56 @@ pub const COMMANDS: &[&str] = &[
     "quit",
 ];
 
+/// GTP's time system (`time_settings main byo_yomi_time byo_yomi_stones`, Canadian
+/// byo-yomi) and the clock `time_left` last reported, seconds.
+#[derive(Clone, Copy, Debug, Default)]
+struct GtpTime {
+    /// `time_settings`: main time, byo-yomi time, byo-yomi stones.
+    settings: Option<(f64, f64, u32)>,
+    /// `time_left`: seconds and stones left (0 stones: main time), reset by
+    /// `time_settings` and `clear_board`.
+    left: Option<(f64, u32)>,
+}
+
+impl GtpTime {
+    /// The clock at the start of a game: the main time, or the first byo-yomi period when
+    /// there is none; `None` untimed (`time_settings 0 0 0` is no limit, as GTP says).
+    fn initial(&self) -> Option<(f64, u32)> {
+        let (main, byo, stones) = self.settings?;
+        if main > 0.0 {
+            Some((main, 0))
+        } else if byo > 0.0 && stones > 0 {
+            Some((byo, stones))
+        } else {
+            None
+        }
+    }
+
+    /// Runs the clock down by a move that took `secs` (until the next `time_left`).
+    fn spend(&mut self, secs: f64) {
+        if let Some((t, n)) = self.left.or_else(|| self.initial()) {
+            self.left = Some((t - secs, n.saturating_sub(1)));
+        }
+    }
+
+    /// The clock to plan the next move with: the last `time_left`, else the full main
+    /// time (or the first byo-yomi period when there is none); `None` without time
+    /// settings or for `time_settings 0 0 0` (no limit, as GTP says).
+    fn clock(&self) -> Option<GameClock> {
+        let (secs, stones) = self.left.or_else(|| self.initial())?;
+        Some(GameClock {
+            remaining_ms: (secs.max(0.0) * 1000.0) as u64,
+            increment_ms: 0,
+            moves_to_go: (stones > 0).then_some(stones),
+        })
+    }
+}
+
 /// A GTP engine session: the game so far, an undo stack, and the player that moves.
 pub struct GtpServer<G: GtpGame> {
     player: Box<dyn Player<G>>,
     limits: Limits,
+    time: GtpTime,
     start: G,
     pos: G,
     moves: Vec<G::Move>,
@@ -60,6 +106,7 @@ impl<G: GtpGame> GtpServer<G> {
         Self {
             player,
             limits,
+            time: GtpTime::default(),
             start: G::start(),
             pos: G::start(),
             moves: Vec::new(),
@@ -127,21 +174,11 @@ impl<G: GtpGame> GtpServer<G> {
                 self.clear();
                 Ok(String::new())
             }
-            // Accepted and ignored (Othello has no komi, tessera its own time limits), but
-            // their arguments must be numbers, as GTP says.
-            "komi" | "time_settings" | "time_left"
-                if !args.is_empty()
-                    && args.iter().all(|a| {
-                        a.parse::<f64>().is_ok()
-                            || a.eq_ignore_ascii_case("b")
-                            || a.eq_ignore_ascii_case("w")
-                            || a.eq_ignore_ascii_case("black")
-                            || a.eq_ignore_ascii_case("white")
-                    }) =>
-            {
-                Ok(String::new())
-            }
-            "komi" | "time_settings" | "time_left" => Err("syntax error".into()),
+            // Accepted and ignored (Othello has no komi), but it must be a number.
+            "komi" if args.len() == 1 && args[0].parse::<f64>().is_ok() => Ok(String::new()),
+            "komi" => Err("syntax error".into()),
+            "time_settings" => self.time_settings(args),
+            "time_left" => self.time_left(args),
             "play" => self.play(args),
             "genmove" => self.genmove(args),
             "undo" => match self.history.pop() {
@@ -160,7 +197,43 @@ impl<G: GtpGame> GtpServer<G> {
         (result, false)
     }
 
+    /// `time_settings main_time byo_yomi_time byo_yomi_stones` (seconds, seconds, count).
+    fn time_settings(&mut self, args: &[String]) -> Result<String, String> {
+        let nums: Vec<f64> = args.iter().filter_map(|a| a.parse::<f64>().ok()).collect();
+        match nums[..] {
+            [main, byo, stones]
+                if args.len() == 3
+                    && nums.iter().all(|v| v.is_finite() && *v >= 0.0)
+                    && stones.fract() == 0.0 =>
+            {
+                self.time = GtpTime {
+                    settings: Some((main, byo, stones as u32)),
+                    left: None,
+                };
+                Ok(String::new())
+            }
+            _ => Err("syntax error".into()),
+        }
+    }
+
+    /// `time_left colour time stones`: the clock of `colour` before its next `genmove`
+    /// (only the engine's own colour matters; tessera plans with the one last given).
+    fn time_left(&mut self, args: &[String]) -> Result<String, String> {
+        let secs = args.get(1).and_then(|a| a.parse::<f64>().ok());
+        let stones = args.get(2).and_then(|a| a.parse::<u32>().ok());
+        match (args.len(), Self::seat_arg(args), secs, stones) {
+            (3, Ok(_), Some(t), Some(n)) if t.is_finite() => {
+                self.time.left = Some((t, n));
+                // A time_left without time_settings still says the game is timed.
+                self.time.settings.get_or_insert((t, 0.0, 0));
+                Ok(String::new())
+            }
+            _ => Err("syntax error".into()),
+        }
+    }
+
     fn clear(&mut self) {
+        self.time.left = None;
         self.pos = self.start.clone();
         self.moves.clear();
         self.history.clear();
@@ -248,17 +321,21 @@ impl<G: GtpGame> GtpServer<G> {
                 G::colour_name(seat)
             ));
         }
-        let thought =
-            match self
-                .player
-                .choose_in_game(&self.start, &self.moves, &self.pos, &self.limits)
-            {
-                Ok(t) => t,
-                Err(e) => {
-                    self.restore();
-                    return Err(format!("engine error: {}", one_line(&e)));
-                }
-            };
+        let mut limits = self.limits.clone();
+        limits.clock = self.time.clock();
+        let asked = std::time::Instant::now();
+        let result = self
+            .player
+            .choose_in_game(&self.start, &self.moves, &self.pos, &limits);
+        // Until the next time_left, the clock runs down by the time used.
+        self.time.spend(asked.elapsed().as_secs_f64());
+        let thought = match result {
+            Ok(t) => t,
+            Err(e) => {
+                self.restore();
+                return Err(format!("engine error: {}", one_line(&e)));
+            }
+        };
         match thought.best_move {
             Some(mv) if self.pos.is_legal(mv) => {
                 self.pos = self.pos.play(mv);

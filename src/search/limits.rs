@@ -4,6 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::time::GameClock;
+
 /// When to stop searching. Unset fields are unlimited; with nothing set the search runs
 /// to [`Limits::MAX_DEPTH`].
 #[derive(Clone, Debug, Default)]
@@ -16,6 +18,9 @@ pub struct Limits {
     pub time_ms: Option<u64>,
     /// Raised by another thread to stop the search (e.g. a GUI or a tournament timeout).
     pub stop: Option<Arc<AtomicBool>>,
+    /// The seat's game clock, when the game is played on one: engines turn it into a time
+    /// budget for the move with [`Limits::for_move`] (external engines are sent it).
+    pub clock: Option<GameClock>,
 }
 
 impl Limits {
@@ -38,6 +43,19 @@ impl Limits {
             time_ms: Some(ms),
             ..Self::default()
         }
+    }
+
+    /// These limits for one move: a game clock becomes a time budget
+    /// ([`GameClock::budget_ms`]), the smaller of it and `time_ms` when both are set, and
+    /// is then dropped. Every built-in engine calls it first.
+    #[must_use]
+    pub fn for_move(&self) -> Self {
+        let mut l = self.clone();
+        if let Some(c) = l.clock.take() {
+            let b = c.budget_ms();
+            l.time_ms = Some(l.time_ms.map_or(b, |t| t.min(b)));
+        }
+        l
     }
 
     /// The deepest iteration to start.

@@ -12,6 +12,7 @@ pub mod mcts;
 pub mod multi;
 pub mod ordering;
 pub mod paranoid;
+pub mod time;
 pub mod tt;
 
 pub use alphabeta::{SearchInfo, SearchResult, search, search_threads};
@@ -20,6 +21,7 @@ pub use limits::{Clock, Limits};
 pub use maxn::{MaxnResult, SumBound, maxn};
 pub use multi::{MultiAlgo, Unsupported};
 pub use paranoid::paranoid;
+pub use time::GameClock;
 pub use tt::TranspositionTable;
 
 use crate::game::{BySeat, Game, Outcome};

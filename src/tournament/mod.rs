@@ -1,5 +1,6 @@
 //! Tournaments between game-playing engines and the statistics to judge them.
 //!
+//! - [`adjudicate`]: ending games early by a solver or both engines' scores;
 //! - [`fairness`]: seat fairness over tournaments of identical engines (rows, trend, verdict);
 //! - [`schedule`]: who meets whom, on which opening, in which seats (pairs, blocks, shards);
 //! - [`head_to_head`]: pairwise comparisons in games of three or more sides;
@@ -14,6 +15,7 @@
 //! - [`validate`]: every record checked against its tournament and replayed.
 
 pub mod export;
+pub mod adjudicate;
 pub mod fairness;
 pub mod head_to_head;
 pub mod lock;

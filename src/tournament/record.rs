@@ -22,6 +22,18 @@ pub enum Reason {
     IllegalMove,
     /// An engine crashed, hung past its timeout or answered nonsense: that engine loses.
     EngineError,
+    /// An engine used more than its clock (`tc` / `st`) plus its `timemargin`: it loses;
+    /// the record's `overrun_ms` says by how much.
+    TimeForfeit,
+    /// `--adjudicate exact=N`: the position was solved exactly and the game ended with
+    /// the solved result (`scores` hold the solved final score).
+    AdjudicatedExact,
+    /// `--adjudicate resign=SCORE,MOVES`: both engines' scores agreed that one side was
+    /// lost for MOVES moves each.
+    AdjudicatedResign,
+    /// `--adjudicate draw=SCORE,MOVES[,FROM]`: both engines' scores stayed within SCORE of
+    /// 0 for MOVES moves each: scored as a draw.
+    AdjudicatedDraw,
 }
 
 /// One finished game.
@@ -60,6 +72,17 @@ pub struct GameRecord {
     pub detail: Option<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Milliseconds each move of `moves` took, from the request to the reply (absent in
+    /// records written before clocks were recorded).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_ms: Vec<u64>,
+    /// With a clock (`tc` / `st`): the mover's clock after each move of `moves`,
+    /// milliseconds (increment and any new period included); empty without clocks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock_ms: Vec<u64>,
+    /// A time forfeit's overrun: milliseconds used beyond the time left on the clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overrun_ms: Option<u64>,
     /// Team per seat in team games (four-seat Quixo: `[0, 1, 0, 1]`); empty (and absent
     /// from the JSON) when every seat is its own side.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -294,6 +317,9 @@ mod tests {
             ranks,
             reason: Reason::Normal,
             detail: None,
+            move_ms: Vec::new(),
+            clock_ms: Vec::new(),
+            overrun_ms: None,
             seconds: 0.0,
             teams: vec![0, 1, 0, 1],
         }

@@ -10,13 +10,15 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use super::lock::OutLock;
+use super::adjudicate::{ExactSolve, ScoreWatch, Verdict};
 use super::openings::Opening;
 use super::record::{self, GameRecord, MoveStat, Reason};
 use super::report::{self, Report};
 use super::schedule::{self, Slot};
 use super::validate;
+use crate::engine::mcts::{MCTS_MARGIN_UNIT, MCTS_UNIT};
 use crate::engine::{EngineSpec, PlayerFactory, Protocol};
-use crate::game::{Game, Seat};
+use crate::game::{BySeat, Game, Outcome as GameOutcome, Seat};
 
 pub use super::settings::Settings;
 
@@ -90,12 +92,32 @@ fn sides(team_of_seat: &[u8]) -> usize {
         .unwrap_or(0)
 }
 
-/// Plays one game of the schedule.
+/// Plays one game of the schedule (no exact adjudication; see [`play_game_with`]).
 pub fn play_game<G: Game>(
     settings: &Settings,
     slot: &Slot,
     opening: &Opening<G>,
     factory: &PlayerFactory<G>,
+) -> GameRecord {
+    play_game_with(settings, slot, opening, factory, None)
+}
+
+/// Whether an engine's score unit is a margin around 0 that the score rules of
+/// `--adjudicate` can read (not MCTS's probabilities, not an external program's "none").
+fn margin_unit(unit: &str) -> bool {
+    unit != "none" && unit != MCTS_UNIT && unit != MCTS_MARGIN_UNIT
+}
+
+/// Plays one game of the schedule; `exact` is the game's solver for
+/// `--adjudicate exact=N`. Each engine with a clock (`tc`, `st`) is told its clock with
+/// every request and loses on time when a reply comes later than the time left plus its
+/// margin; the record keeps each move's time and the clock after it.
+pub fn play_game_with<G: Game>(
+    settings: &Settings,
+    slot: &Slot,
+    opening: &Opening<G>,
+    factory: &PlayerFactory<G>,
+    exact: Option<&ExactSolve<G>>,
 ) -> GameRecord {
     let started = Instant::now();
     let specs: Vec<&EngineSpec> = slot.seats.iter().map(|&e| &settings.engines[e]).collect();
@@ -117,6 +139,9 @@ pub fn play_game<G: Game>(
         detail: None,
         seconds: 0.0,
         teams: Vec::new(),
+        move_ms: Vec::new(),
+        clock_ms: Vec::new(),
+        overrun_ms: None,
     };
     let n = opening.position.seats();
     let team_of_seat: Vec<u8> = (0..n)
@@ -160,6 +185,10 @@ pub fn play_game<G: Game>(
         }
     }
     let limits: Vec<_> = specs.iter().map(|s| s.limits()).collect();
+    let mut clocks: Vec<_> = specs.iter().map(|s| s.seat_clock()).collect();
+    let timed = clocks.iter().any(Option::is_some);
+    let rules = &settings.adjudicate;
+    let mut watch = ScoreWatch::default();
     // Engines see the whole history from the opening's root (external programs replay it);
     // the record lists only the moves played after the opening.
     let start = opening.root.clone();
@@ -191,9 +220,46 @@ pub fn play_game<G: Game>(
             rec.reason = Reason::PlyCap;
             break;
         }
+        if let (Some(n), Some(ex)) = (rules.exact, exact)
+            && let Some(scores) = (ex.solve)(&pos, n)
+        {
+            let outcome = GameOutcome::new(BySeat::from_slice(&scores));
+            rec.ranks = (0..n).map(|s| outcome.rank(Seat(s as u8))).collect();
+            rec.points = GameRecord::points_from_ranks(&rec.ranks);
+            rec.scores = scores;
+            rec.reason = Reason::AdjudicatedExact;
+            break;
+        }
         let seat = pos.to_move().index();
         let name = &specs[seat].name;
-        match players[seat].choose_in_game(&start, &moves, &pos, &limits[seat]) {
+        let mut seat_limits = limits[seat].clone();
+        seat_limits.clock = clocks[seat].map(|c| c.game_clock());
+        let asked = Instant::now();
+        let reply = players[seat].choose_in_game(&start, &moves, &pos, &seat_limits);
+        let used = asked.elapsed();
+        let mut clock_left = None;
+        if let Some(c) = clocks[seat].as_mut() {
+            let before = c.left_ms();
+            match c.charge(used) {
+                Ok(left_us) => clock_left = Some(left_us / 1000),
+                Err(over_us) => {
+                    let over_ms = over_us.div_ceil(1000);
+                    forfeit(
+                        &mut rec,
+                        seat,
+                        Reason::TimeForfeit,
+                        format!(
+                            "{name}: used {} ms with {before} ms on its clock and a {} ms margin: {over_ms} ms over",
+                            used.as_millis(),
+                            specs[seat].timemargin.unwrap_or(0)
+                        ),
+                    );
+                    rec.overrun_ms = Some(over_ms);
+                    break;
+                }
+            }
+        }
+        match reply {
             Err(e) => {
                 forfeit(&mut rec, seat, Reason::EngineError, format!("{name}: {e}"));
                 break;
@@ -206,7 +272,37 @@ pub fn play_game<G: Game>(
                         score: t.score,
                         seconds: t.elapsed.as_secs_f64(),
                     });
+                    rec.move_ms
+                        .push(u64::try_from(used.as_millis()).unwrap_or(u64::MAX));
+                    if timed {
+                        // A seat without a clock shows 0.
+                        rec.clock_ms.push(clock_left.unwrap_or(0));
+                    }
                     pos = pos.play(m);
+                    if (rules.resign.is_some() || rules.draw.is_some()) && pos.outcome().is_none() {
+                        let score = margin_unit(t.unit).then_some(t.score);
+                        match watch.observe(rules, seat, score, moves.len()) {
+                            Some(Verdict::Resign(loser)) => {
+                                forfeit(
+                                    &mut rec,
+                                    loser,
+                                    Reason::AdjudicatedResign,
+                                    format!(
+                                        "{} was lost by both engines' scores",
+                                        specs[loser].name
+                                    ),
+                                );
+                                break;
+                            }
+                            Some(Verdict::Draw) => {
+                                rec.ranks = vec![1; n];
+                                rec.points = vec![0.5; n];
+                                rec.reason = Reason::AdjudicatedDraw;
+                                break;
+                            }
+                            None => {}
+                        }
+                    }
                     if G::REPETITION_DRAWS && pos.outcome().is_none() {
                         let count = seen.entry(pos.key()).or_default();
                         *count += 1;
@@ -259,15 +355,18 @@ pub struct Outcome {
     pub report: Report,
 }
 
-/// Runs (or resumes) a tournament of game `G`.
+/// Runs (or resumes) a tournament of game `G`; `exact` is the game's solver for
+/// `--adjudicate exact=N` (`None` if it has none).
 ///
 /// # Errors
-/// Bad settings (fewer engines than seats, SPRT with other than two engines), an output
-/// directory holding a different tournament, unreadable openings or unwritable records.
+/// Bad settings (fewer engines than seats, SPRT with other than two engines, adjudication
+/// rules the game cannot take), an output directory holding a different tournament,
+/// unreadable openings or unwritable records.
 pub fn run<G: Game>(
     settings: &Settings,
     options: &RunOptions,
     factory: &PlayerFactory<G>,
+    exact: Option<&ExactSolve<G>>,
 ) -> Result<Outcome, String> {
     let start = G::start();
     let team_of_seat: Vec<u8> = (0..start.seats())
@@ -291,6 +390,7 @@ pub fn run<G: Game>(
             w[0]
         ));
     }
+    settings.adjudicate.check(&settings.game, seats, exact)?;
     if settings.sprt.is_some() && settings.engines.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
@@ -422,7 +522,7 @@ pub fn run<G: Game>(
             if stop.load(Ordering::Relaxed) || interrupted {
                 return;
             }
-            let rec = play_game(settings, slot, &openings[&slot.round], factory);
+            let rec = play_game_with(settings, slot, &openings[&slot.round], factory, exact);
             let Ok(mut w) = writer.lock() else { return };
             let (file, records) = &mut *w;
             if let Err(e) = file.write(&rec) {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::adjudicate::Adjudication;
 use super::openings::OpeningSource;
 use super::schedule::Format;
 use super::stats::sprt::{Sprt, SprtModel};
@@ -30,6 +31,9 @@ pub struct Settings {
     pub sprt: Option<SprtSettings>,
     /// Anchor of the rating list: an engine name, or `None` for the pool mean.
     pub anchor: Option<String>,
+    /// Adjudication rules (`--adjudicate`); none by default.
+    #[serde(default, skip_serializing_if = "Adjudication::is_empty")]
+    pub adjudicate: Adjudication,
 }
 
 /// SPRT settings as given on the command line (`elo0=0,elo1=10,alpha=0.05,beta=0.05`,

@@ -187,6 +187,7 @@ fn tournament_game(black: &EngineSpec, white: &EngineSpec) -> GameRecord {
         max_plies: 200,
         sprt: None,
         anchor: None,
+        adjudicate: Default::default(),
     };
     let slot = Slot {
         index: 0,
@@ -722,6 +723,7 @@ fn garbage_answers_fail_or_lose_but_never_hang() {
         max_plies: 200,
         sprt: None,
         anchor: None,
+        adjudicate: Default::default(),
     };
     let slot = Slot {
         index: 0,

@@ -1,0 +1,83 @@
+//! Time management: a game clock (time left, increment, moves to the next time control)
+//! turned into one move's time budget. Game-agnostic: it sees only the clock.
+//!
+//! The rule is the classic one (Hyatt's Crafty, Stockfish's `timeman` without the
+//! game-phase terms): keep a safety reserve, split the rest over the moves still to play
+//! before the clock is refilled (an estimate when the control is sudden death), and add most
+//! of the increment, which comes back after the move.
+
+/// One seat's clock as its engine sees it when asked for a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    /// Time left on the clock, milliseconds (the move's own time counts against it).
+    pub remaining_ms: u64,
+    /// Added to the clock after each move, milliseconds.
+    pub increment_ms: u64,
+    /// Moves (of this seat) to play before the clock is refilled, this move included;
+    /// `None` for sudden death (one period for the whole game).
+    pub moves_to_go: Option<u32>,
+}
+
+/// Moves still to play assumed when the control is sudden death: a typical game has
+/// 20-40 moves per side, and planning for fewer spends time early, when it matters most.
+pub const SUDDEN_DEATH_MOVES: u32 = 20;
+
+impl GameClock {
+    /// Milliseconds this move may use: `(remaining - reserve) / moves_to_go + 3/4 of the
+    /// increment`, at most half of what is left after the reserve (the whole of it on the
+    /// last move before a refill), at least 1. The reserve, `5 % + 5 ms`, absorbs the
+    /// time between the search stopping and the move reaching the clock.
+    #[must_use]
+    pub fn budget_ms(&self) -> u64 {
+        let reserve = self.remaining_ms / 20 + 5;
+        let usable = self.remaining_ms.saturating_sub(reserve);
+        let mtg = u64::from(self.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).max(1));
+        let share = usable / mtg + self.increment_ms * 3 / 4;
+        let cap = if mtg == 1 { usable } else { usable / 2 };
+        share.min(cap).max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_splits_the_clock() {
+        // 2 s + 50 ms, sudden death: (2000 - 105) / 20 + 37 = 94 + 37 = 131.
+        let c = GameClock {
+            remaining_ms: 2000,
+            increment_ms: 50,
+            moves_to_go: None,
+        };
+        assert_eq!(c.budget_ms(), 131);
+        // 40 moves in 60 s, 10 to go: (60000 - 3005) / 10 = 5699.
+        let c = GameClock {
+            remaining_ms: 60_000,
+            increment_ms: 0,
+            moves_to_go: Some(10),
+        };
+        assert_eq!(c.budget_ms(), 5699);
+        // The last move before a refill may use everything but the reserve.
+        let c = GameClock {
+            remaining_ms: 1000,
+            increment_ms: 0,
+            moves_to_go: Some(1),
+        };
+        assert_eq!(c.budget_ms(), 1000 - 55);
+        // A large increment never lets a move use more than half the usable time.
+        let c = GameClock {
+            remaining_ms: 100,
+            increment_ms: 1000,
+            moves_to_go: None,
+        };
+        assert_eq!(c.budget_ms(), (100 - 10) / 2);
+        // An empty clock still searches for 1 ms.
+        let c = GameClock {
+            remaining_ms: 0,
+            increment_ms: 0,
+            moves_to_go: None,
+        };
+        assert_eq!(c.budget_ms(), 1);
+    }
+}
