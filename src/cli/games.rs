@@ -49,6 +49,11 @@ pub trait CliGame: Game + Players {
     /// The algorithms of `--algo` this game's engines have, the default first.
     const ALGOS: &'static [super::Algo] = &[super::Algo::Alphabeta, super::Algo::Mcts];
 
+    /// Whether the rules are the same under the 8 rotations and reflections of a square
+    /// board written row by row in the position text (Othello, Quixo): `openings` then
+    /// keeps one of each set of symmetric positions.
+    const SQUARE_SYMMETRY: bool = false;
+
     /// Whether `--seed` also sets up the start position (talat-2p's random Djinn).
     const SEEDED_SETUP: bool = false;
 

@@ -32,6 +32,7 @@ mod games;
 mod gtp;
 mod html;
 mod nboard;
+mod openings;
 mod othello;
 mod output;
 mod perft;
@@ -82,6 +83,7 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     Tune(tune::TuneArgs),
     Book(book::BookArgs),
+    Openings(openings::OpeningsArgs),
 }
 
 /// The games tessera knows.
@@ -348,6 +350,7 @@ pub fn run() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Book(args) => book::run(&args),
+        Command::Openings(args) => openings::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -136,6 +136,7 @@ pub fn load(args: &PositionArgs) -> Result<Loaded<Position>, CliError> {
 
 impl CliGame for Position {
     const SCORE_UNIT: &'static str = oth::SCORE_UNIT;
+    const SQUARE_SYMMETRY: bool = true;
     const MOVE_HELP: &'static str = "Type a square such as f5 (column a..h, row 1..8), 'pass' \
                                      when you have no move, 'help' for this text, or 'quit' to leave.";
 

@@ -49,6 +49,7 @@ fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> Option<Vec<i32>> {
 
 impl<const FOUR: bool> CliGame for Position<FOUR> {
     const SCORE_UNIT: &'static str = qx::SCORE_UNIT;
+    const SQUARE_SYMMETRY: bool = true;
     const DEFAULT_MAX_PLIES: u64 = 200;
     const MOVE_HELP: &'static str = "Type a move as <from>-<to>, e.g. c1-a1: take your cube or a \
         blank at border cell c1 and push it back in at a1, the end of its row or column \

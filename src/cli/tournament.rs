@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 use tessera::engine::{EngineSpec, TimeControl};
 use tessera::tournament::adjudicate::Adjudication;
 use tessera::tournament::lock::OutLock;
-use tessera::tournament::openings::{self, OpeningSource};
+use tessera::tournament::openings::{self, OpeningSource, OpeningsOrder};
 use tessera::tournament::record::{self, GameRecord};
 use tessera::tournament::report::{self, SprtSettings};
 use tessera::tournament::runner::{self, RunOptions, Settings};
@@ -111,6 +111,9 @@ struct PlayArgs {
     /// Openings file: one position or move sequence per line, used in order
     #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
     openings: Option<PathBuf>,
+    /// Order of the openings file's lines: in file order, or shuffled once from --seed
+    #[arg(long, value_enum, value_name = "ORDER", requires = "openings", default_value_t = OrderArg::Sequential)]
+    openings_order: OrderArg,
     /// Random openings of N legal plies from the seed [default: 8; 0 = start position]
     #[arg(long, value_name = "N")]
     random_plies: Option<u32>,
@@ -160,6 +163,12 @@ struct PlayArgs {
 enum ExportFormat {
     /// GGF (GGS / NBoard / Edax): players, result, per-move eval (discs) and time
     Ggf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum OrderArg {
+    Sequential,
+    Random,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -259,6 +268,10 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
         sprt,
         anchor: a.anchor.clone(),
         adjudicate,
+        openings_order: match a.openings_order {
+            OrderArg::Sequential => OpeningsOrder::Sequential,
+            OrderArg::Random => OpeningsOrder::Random,
+        },
     };
     let concurrency = a.concurrency.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),

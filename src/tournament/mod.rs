@@ -1,5 +1,6 @@
 //! Tournaments between game-playing engines and the statistics to judge them.
 //!
+//! - [`balanced`]: balanced opening suites (the XOT idea) for `tessera openings`;
 //! - [`adjudicate`]: ending games early by a solver or both engines' scores;
 //! - [`fairness`]: seat fairness over tournaments of identical engines (rows, trend, verdict);
 //! - [`schedule`]: who meets whom, on which opening, in which seats (pairs, blocks, shards);
@@ -16,6 +17,7 @@
 
 pub mod export;
 pub mod adjudicate;
+pub mod balanced;
 pub mod fairness;
 pub mod head_to_head;
 pub mod lock;

@@ -19,6 +19,26 @@ pub enum OpeningSource {
     Lines(Vec<String>),
 }
 
+/// In which order the lines of an openings file are used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpeningsOrder {
+    /// Round r plays line r (cycled).
+    #[default]
+    Sequential,
+    /// The lines are shuffled once from the master seed (Fisher-Yates); round r plays the
+    /// r-th line of the shuffled order (cycled).
+    Random,
+}
+
+impl OpeningsOrder {
+    /// Whether this is the default, sequential order.
+    #[must_use]
+    pub fn is_sequential(&self) -> bool {
+        *self == Self::Sequential
+    }
+}
+
 /// An opening: the text that describes it (for records), where it starts, the moves played
 /// from there, and the position it leads to.
 #[derive(Clone, Debug)]
@@ -59,6 +79,23 @@ pub fn read_file<G: Game>(path: &std::path::Path) -> Result<OpeningSource, Strin
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let l = line.trim();
+        // `tessera openings` names the game in a `# game: ID` line.
+        if let Some(id) = l
+            .strip_prefix('#')
+            .and_then(|c| c.trim().strip_prefix("game:"))
+        {
+            let id = id.trim();
+            if id != G::ID {
+                return Err(format!(
+                    "openings file {} line {}: the file is for {}, not {}",
+                    path.display(),
+                    i + 1,
+                    crate::game::shown(id),
+                    G::ID
+                ));
+            }
+            continue;
+        }
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
@@ -99,6 +136,38 @@ impl OpeningSource {
     /// # Errors
     /// A file line that no longer parses.
     pub fn opening<G: Game>(&self, round: usize, seed: u64) -> Result<Opening<G>, String> {
+        self.opening_in::<G>(round, seed, None)
+    }
+
+    /// The order in which round numbers pick file lines: `None` for sequential order or
+    /// a source without lines, else a permutation of the line indices drawn from `seed`.
+    #[must_use]
+    pub fn line_order(&self, order: OpeningsOrder, seed: u64) -> Option<Vec<usize>> {
+        let OpeningSource::Lines(lines) = self else {
+            return None;
+        };
+        if order.is_sequential() {
+            return None;
+        }
+        let mut perm: Vec<usize> = (0..lines.len()).collect();
+        let mut rng = StdRng::seed_from_u64(derive_seed(seed, 0x0_9e4_0ede));
+        for i in (1..perm.len()).rev() {
+            perm.swap(i, rng.random_range(0..=i));
+        }
+        Some(perm)
+    }
+
+    /// As [`OpeningSource::opening`], with file lines picked through `order` (from
+    /// [`OpeningSource::line_order`]; `None` = sequential).
+    ///
+    /// # Errors
+    /// As [`OpeningSource::opening`].
+    pub fn opening_in<G: Game>(
+        &self,
+        round: usize,
+        seed: u64,
+        order: Option<&[usize]>,
+    ) -> Result<Opening<G>, String> {
         match self {
             OpeningSource::Start => Ok(Opening::new(
                 String::new(),
@@ -106,7 +175,8 @@ impl OpeningSource {
                 Vec::new(),
             )),
             OpeningSource::Lines(lines) => {
-                let text = lines[round % lines.len()].clone();
+                let i = round % lines.len();
+                let text = lines[order.and_then(|o| o.get(i).copied()).unwrap_or(i)].clone();
                 let (root, moves) = G::parse_opening(&text)?;
                 Ok(Opening::new(text, root, moves))
             }

@@ -220,8 +220,8 @@ pub fn play_game_with<G: Game>(
             rec.reason = Reason::PlyCap;
             break;
         }
-        if let (Some(n), Some(ex)) = (rules.exact, exact)
-            && let Some(scores) = (ex.solve)(&pos, n)
+        if let (Some(limit), Some(ex)) = (rules.exact, exact)
+            && let Some(scores) = (ex.solve)(&pos, limit)
         {
             let outcome = GameOutcome::new(BySeat::from_slice(&scores));
             rec.ranks = (0..n).map(|s| outcome.rank(Seat(s as u8))).collect();
@@ -442,9 +442,16 @@ pub fn run<G: Game>(
     // Openings are built up front (deterministic from the seed and the round).
     let mut openings: std::collections::HashMap<usize, Opening<G>> =
         std::collections::HashMap::new();
+    let order = settings
+        .openings
+        .line_order(settings.openings_order, settings.seed);
     for s in &mine {
         if let std::collections::hash_map::Entry::Vacant(e) = openings.entry(s.round) {
-            e.insert(settings.openings.opening::<G>(s.round, settings.seed)?);
+            e.insert(settings.openings.opening_in::<G>(
+                s.round,
+                settings.seed,
+                order.as_deref(),
+            )?);
         }
     }
     // External programs learn the game only as moves from the start position.

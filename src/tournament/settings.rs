@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::adjudicate::Adjudication;
-use super::openings::OpeningSource;
+use super::openings::{OpeningSource, OpeningsOrder};
 use super::schedule::Format;
 use super::stats::sprt::{Sprt, SprtModel};
 use crate::engine::EngineSpec;
@@ -23,6 +23,9 @@ pub struct Settings {
     pub rounds: usize,
     /// Openings.
     pub openings: OpeningSource,
+    /// The order of a file's openings (`--openings-order`; sequential by default).
+    #[serde(default, skip_serializing_if = "OpeningsOrder::is_sequential")]
+    pub openings_order: OpeningsOrder,
     /// Master seed.
     pub seed: u64,
     /// Games longer than this many plies end as draws.

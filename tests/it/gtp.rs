@@ -188,6 +188,7 @@ fn tournament_game(black: &EngineSpec, white: &EngineSpec) -> GameRecord {
         sprt: None,
         anchor: None,
         adjudicate: Default::default(),
+        openings_order: Default::default(),
     };
     let slot = Slot {
         index: 0,
@@ -724,6 +725,7 @@ fn garbage_answers_fail_or_lose_but_never_hang() {
         sprt: None,
         anchor: None,
         adjudicate: Default::default(),
+        openings_order: Default::default(),
     };
     let slot = Slot {
         index: 0,
