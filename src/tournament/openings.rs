@@ -150,7 +150,7 @@ impl OpeningSource {
             return None;
         }
         let mut perm: Vec<usize> = (0..lines.len()).collect();
-        let mut rng = StdRng::seed_from_u64(derive_seed(seed, 0x0_9e4_0ede));
+        let mut rng = StdRng::seed_from_u64(derive_seed(seed, 0x09e4_0ede));
         for i in (1..perm.len()).rev() {
             perm.swap(i, rng.random_range(0..=i));
         }

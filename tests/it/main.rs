@@ -10,6 +10,7 @@ mod multi_toys;
 
 mod architecture;
 mod cli;
+mod clock;
 mod fairness;
 mod gtp;
 mod mcts;

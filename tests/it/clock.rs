@@ -138,7 +138,10 @@ fn a_slow_engine_loses_on_time_with_its_overrun_and_the_clocks_recorded() {
     assert_eq!(rec.points, vec![0.0, 1.0]);
     // At most three moves each (four 30 ms moves are over 100 ms; a loaded machine may
     // stretch a sleep, ending it sooner), and the forfeit falls on Black's turn.
-    assert!(rec.moves.len() % 2 == 0 && (2..=6).contains(&rec.moves.len()), "{rec:?}");
+    assert!(
+        rec.moves.len().is_multiple_of(2) && (2..=6).contains(&rec.moves.len()),
+        "{rec:?}"
+    );
     let over = rec.overrun_ms.expect("the overrun is recorded");
     assert!((1..=100).contains(&over), "overrun {over} ms");
     let detail = rec.detail.as_deref().unwrap();
