@@ -203,9 +203,9 @@ pub struct ScoreWatch {
 }
 
 impl ScoreWatch {
-    /// Records the score `seat` reported with its move (`None`: no score) and returns a
-    /// verdict when a rule applies; `plies` counts the game's moves so far, opening
-    /// included.
+    /// Records the score that side `seat` (0 or 1; a team in team games) reported with its
+    /// move (`None`: no score) and returns a verdict when a rule applies; `plies` counts the
+    /// game's moves so far, opening included.
     pub fn observe(
         &mut self,
         rules: &Adjudication,

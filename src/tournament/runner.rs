@@ -281,8 +281,14 @@ pub fn play_game_with<G: Game>(
                     pos = pos.play(m);
                     if (rules.resign.is_some() || rules.draw.is_some()) && pos.outcome().is_none() {
                         let score = margin_unit(t.unit).then_some(t.score);
-                        match watch.observe(rules, seat, score, moves.len()) {
-                            Some(Verdict::Resign(loser)) => {
+                        // Scores count per side (a team's seats share one count).
+                        let side = usize::from(team_of_seat[seat]);
+                        match watch.observe(rules, side, score, moves.len()) {
+                            Some(Verdict::Resign(side)) => {
+                                let loser = team_of_seat
+                                    .iter()
+                                    .position(|&t| usize::from(t) == side)
+                                    .unwrap_or(side);
                                 forfeit(
                                     &mut rec,
                                     loser,
