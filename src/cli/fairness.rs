@@ -414,6 +414,8 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
                     max_plies: args.max_plies.unwrap_or(G::DEFAULT_MAX_PLIES) as usize,
                     sprt: None,
                     anchor: None,
+                    adjudicate: Default::default(),
+                    openings_order: Default::default(),
                 };
                 let dir = args.out.join(&v.slug).join(&suite.name).join(level.slug());
                 let options = RunOptions {
@@ -432,7 +434,7 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
                         r
                     );
                 }
-                let outcome = runner::run::<G>(&settings, &options, &G::make_player)
+                let outcome = runner::run::<G>(&settings, &options, &G::make_player, None)
                     .map_err(CliError::input)?;
                 let records = record::load(&dir.join("games.jsonl")).map_err(CliError::input)?;
                 let mut rep = outcome.report;
