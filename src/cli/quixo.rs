@@ -33,9 +33,11 @@ fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> Option<Vec<i32>> {
     if pos.outcome().is_some() {
         return None;
     }
+    // A small table: the proof runs before every move.
     let limits = ProveLimits {
         max_plies,
         time_ms: Some(2000),
+        tt_mb: 4,
     };
     let mover_wins = match qx::prove(pos, &limits, None).value {
         Verdict::Win => true,
