@@ -10,15 +10,18 @@ use crate::game::Game;
 use crate::search::{Limits, Score, WIN_MIN};
 
 /// The limits for the search after one of `moves` root moves: depth `d` becomes `d - 1`
-/// (at least 1), and a time or node budget is split evenly over the moves.
+/// (at least 1), and a time or node budget (a game clock's budget for the move included,
+/// see [`Limits::for_move`]) is split evenly over the moves.
 #[must_use]
 pub fn child_limits(limits: &Limits, moves: usize) -> Limits {
     let n = moves.max(1) as u64;
+    let limits = limits.for_move();
     Limits {
         depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
         nodes: limits.nodes.map(|x| (x / n).max(1)),
         time_ms: limits.time_ms.map(|t| (t / n).max(1)),
         stop: limits.stop.clone(),
+        clock: None,
     }
 }
 

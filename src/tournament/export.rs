@@ -117,6 +117,9 @@ mod tests {
             detail: None,
             seconds: 0.5,
             teams: Vec::new(),
+            move_ms: Vec::new(),
+            clock_ms: Vec::new(),
+            overrun_ms: None,
         }
     }
 

@@ -106,6 +106,9 @@ mod tests {
             detail: None,
             seconds: 0.0,
             teams: Vec::new(),
+            move_ms: Vec::new(),
+            clock_ms: Vec::new(),
+            overrun_ms: None,
         }
     }
 

@@ -15,9 +15,9 @@
 //! - [`stats`]: the rating mathematics (Elo, SPRT, Bradley-Terry / Plackett-Luce);
 //! - [`validate`]: every record checked against its tournament and replayed.
 
-pub mod export;
 pub mod adjudicate;
 pub mod balanced;
+pub mod export;
 pub mod fairness;
 pub mod head_to_head;
 pub mod lock;

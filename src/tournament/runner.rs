@@ -9,8 +9,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use super::lock::OutLock;
 use super::adjudicate::{ExactSolve, ScoreWatch, Verdict};
+use super::lock::OutLock;
 use super::openings::Opening;
 use super::record::{self, GameRecord, MoveStat, Reason};
 use super::report::{self, Report};

@@ -8,8 +8,11 @@
 //! must follow from its places (team points shared in team games); its start must be the
 //! opening of its round; its moves must replay legally from there; and the replayed end must
 //! agree with the recorded reason: a finished game for `normal` (with the recorded scores and
-//! places), the ply cap for `ply-cap`, a third occurrence for `repetition`, and an unfinished
-//! game lost by the seat to move for forfeits.
+//! places), the ply cap for `ply-cap`, a third occurrence for `repetition`, an unfinished
+//! game lost by the seat to move for forfeits (`time-forfeit` with its `overrun_ms`), and an
+//! unfinished game for adjudications (`adjudicated-exact`: places that follow from the
+//! solved scores, which are not re-solved; `adjudicated-resign`: one side last;
+//! `adjudicated-draw`: equal places).
 
 use std::path::Path;
 
@@ -171,9 +174,64 @@ pub fn check_record<G: Game>(
                 );
             }
         }
-        Reason::IllegalMove | Reason::EngineError => {
+        Reason::AdjudicatedExact => {
+            // The solved score is not re-solved here (that is the expensive part); the
+            // places must follow from it, and the rules must not have ended the game.
+            if end.is_some() {
+                return Err("an exact adjudication recorded after the game ended".into());
+            }
+            if r.scores.len() != n {
+                return Err(format!(
+                    "an exact adjudication needs {n} solved scores, the record has {}",
+                    r.scores.len()
+                ));
+            }
+            let ranks: Vec<usize> = r
+                .scores
+                .iter()
+                .map(|&x| 1 + r.scores.iter().filter(|&&y| y > x).count())
+                .collect();
+            if ranks != r.ranks {
+                return Err(format!(
+                    "solved scores {:?} give places {ranks:?}, the record says {:?}",
+                    r.scores, r.ranks
+                ));
+            }
+        }
+        Reason::AdjudicatedDraw => {
+            if end.is_some() || r.ranks != all(1) {
+                return Err("an adjudicated draw needs an unfinished game and equal places".into());
+            }
+        }
+        Reason::AdjudicatedResign => {
+            if end.is_some() {
+                return Err("a resignation recorded after the game ended".into());
+            }
+            // Either side may be the one both engines' scores gave up on.
+            let loses = |loser: usize| -> Vec<usize> {
+                (0..n)
+                    .map(|s| {
+                        if p.team(Seat(s as u8)) == p.team(Seat(loser as u8)) {
+                            n
+                        } else {
+                            1
+                        }
+                    })
+                    .collect()
+            };
+            if !(0..n).any(|s| loses(s) == r.ranks) {
+                return Err(format!(
+                    "places {:?} are not one side's resignation",
+                    r.ranks
+                ));
+            }
+        }
+        Reason::IllegalMove | Reason::EngineError | Reason::TimeForfeit => {
             if end.is_some() {
                 return Err("a forfeit recorded after the game ended".into());
+            }
+            if (r.reason == Reason::TimeForfeit) != r.overrun_ms.is_some() {
+                return Err("overrun_ms belongs to time forfeits and only to them".into());
             }
             // The seat to move forfeits; before the first move it may be any seat (an
             // engine that could not start).

@@ -116,7 +116,7 @@ fn game(engines: Vec<EngineSpec>, adjudicate: Adjudication) -> GameRecord {
         } else if spec.name.starts_with("fast") {
             Ok(scripted(0, 600))
         } else {
-            oth::make_player(spec)
+            tessera::engine::othello::make_player(spec)
         }
     };
     play_game(&s, &slot, &opening, factory)
@@ -219,7 +219,7 @@ fn builtin_engines_plan_within_their_clock() {
 #[test]
 fn built_in_engines_turn_a_clock_into_a_move_budget() {
     // A 200 ms game clock and no other limit (a search to depth 60 would take forever).
-    let mut p = oth::make_player(&spec("name=x,tt-mb=4")).unwrap();
+    let mut p = tessera::engine::othello::make_player(&spec("name=x,tt-mb=4")).unwrap();
     let limits = Limits {
         clock: Some(GameClock {
             remaining_ms: 200,
@@ -384,7 +384,7 @@ fn external_engines_are_sent_the_clock() {
         "name=e,protocol=gtp,command=sh {},tc=40/90+0.5",
         script.display()
     ));
-    let mut p = oth::make_player(&s).unwrap();
+    let mut p = tessera::engine::othello::make_player(&s).unwrap();
     let start = Position::start();
     let limits = Limits {
         clock: Some(GameClock {
@@ -445,7 +445,8 @@ fn openings_writes_balanced_distinct_suites_for_every_game() {
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines.len(), 12);
     let mut classes = std::collections::HashSet::new();
-    let mut engine = oth::make_player(&spec("name=d4,depth=4,tt-mb=16")).unwrap();
+    let mut engine =
+        tessera::engine::othello::make_player(&spec("name=d4,depth=4,tt-mb=16")).unwrap();
     for l in &lines {
         let (root, moves) = Position::parse_opening(l).unwrap();
         assert_eq!(moves.len(), 6, "{l}");
@@ -583,6 +584,7 @@ fn bad_clock_and_adjudication_input_is_one_line_exit_2_nothing_written() {
     let e = "othello-ab-d1,othello-ab-d2";
     for (args, want) in [
         (vec!["--tc", "abc"], "time control 'abc'"),
+        (vec!["--engine", "name=x,tc=abc"], "time control 'abc'"),
         (vec!["--tc", "2+-0.05"], "increment must be 0 or more"),
         (vec!["--st=-1"], "--st must be more than 0"),
         (
@@ -672,5 +674,82 @@ fn a_clocked_tournament_records_clocks() {
             .iter()
             .all(|r| r.engines.iter().all(|e| e == "a" || e == "b"))
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Records of clocked and adjudicated games are checked like any other on `tournament
+/// report`: a time forfeit needs its overrun, an exact adjudication's places must follow
+/// from its solved scores, an adjudicated draw needs equal places.
+#[test]
+fn edited_clock_and_adjudication_records_are_refused() {
+    let dir = tmp("edited");
+    let out = dir.join("t");
+    let o = tessera(&[
+        "tournament",
+        "othello",
+        "--engines",
+        "othello-ab-d1,othello-ab-d2",
+        "--adjudicate",
+        "exact=12",
+        "--rounds",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--no-progress",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let path = out.join("games.jsonl");
+    let original = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = original.lines().collect();
+    let report = || tessera(&["tournament", "report", out.to_str().unwrap()]);
+    assert!(report().status.success());
+    let exact = lines
+        .iter()
+        .position(|l| l.contains("\"adjudicated-exact\""))
+        .expect("d1 against d2 reaches 12 empties");
+    let v: serde_json::Value = serde_json::from_str(lines[exact]).unwrap();
+    assert_eq!(v["scores"].as_array().unwrap().len(), 2, "{v}");
+    type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(Edit, &str)> = vec![
+        (
+            Box::new(|v| {
+                // Places and points swapped: no longer what the solved scores say.
+                let r = v["ranks"].clone();
+                v["ranks"] = serde_json::json!([r[1], r[0]]);
+                let p = v["points"].clone();
+                v["points"] = serde_json::json!([p[1], p[0]]);
+            }),
+            "solved scores",
+        ),
+        (
+            Box::new(|v| v["reason"] = "time-forfeit".into()),
+            "overrun_ms",
+        ),
+        (
+            Box::new(|v| {
+                v["reason"] = "adjudicated-draw".into();
+            }),
+            "equal places",
+        ),
+    ];
+    for (f, what) in &cases {
+        let mut v: serde_json::Value = serde_json::from_str(lines[exact]).unwrap();
+        if v["ranks"] == serde_json::json!([1, 1]) && *what == "equal places" {
+            continue; // a solved draw is an equal-places record already
+        }
+        f(&mut v);
+        let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        edited[exact] = serde_json::to_string(&v).unwrap();
+        std::fs::write(&path, edited.join("\n") + "\n").unwrap();
+        let o = report();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+        assert!(
+            err.contains(&format!("line {}", exact + 1)) && err.contains(what),
+            "{what}: {err}"
+        );
+    }
+    std::fs::write(&path, &original).unwrap();
+    assert!(report().status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -234,6 +234,34 @@ fn tournament_files_follow_their_schemas() {
     );
     // Three players: the head-to-head table has every pair.
     assert_eq!(v["head_to_head"].as_array().unwrap().len(), 3, "{v}");
+    // Clocks, adjudication and a shuffled opening file: the records carry move_ms, clock_ms
+    // and adjudicated reasons, tournament.json the tc, the rules and the order.
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("openings/othello-8ply.txt");
+    let v = check_tournament(
+        "clocks",
+        &[
+            "othello",
+            "--engines",
+            "othello-ab-d1,othello-ab-d2",
+            "--rounds",
+            "2",
+            "--tc",
+            "5+0.1",
+            "--timemargin",
+            "50",
+            "--adjudicate",
+            "exact=10",
+            "--adjudicate",
+            "resign=300,3",
+            "--adjudicate",
+            "draw=50,4,30",
+            "--openings",
+            suite.to_str().unwrap(),
+            "--openings-order",
+            "random",
+        ],
+    );
+    assert_eq!(v["games"].as_u64(), Some(4), "{v}");
     check_tournament(
         "quixo4p",
         &[
