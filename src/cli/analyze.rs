@@ -46,8 +46,11 @@ pub struct AnalyzeArgs {
 
 /// Runs `tessera analyze`.
 ///
+/// A finished game prints its result (JSON: `game_over`, `result`, `score` for the side to
+/// move, no `moves`) and exits 0, as `bestmove` does.
+///
 /// # Errors
-/// Bad input, a finished game, an algorithm other than alpha-beta, a three-sided game.
+/// Bad input, an algorithm other than alpha-beta, a three-sided game.
 pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     dispatch!(args.game, analyze(args))
 }
@@ -71,7 +74,32 @@ fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     let loaded = G::load(&args.position, args.engine.seed)?;
     let pos = &loaded.position;
     if let Some(result) = pos.result_text() {
-        return Err(CliError::input(format!("{result}: no move to analyse")));
+        // A finished game is not bad input (as in bestmove): its result, exit code 0.
+        if args.json {
+            let mut v = serde_json::json!({
+                "game": G::ID,
+                "position": pos.to_string(),
+                "unit": G::SCORE_UNIT,
+                "game_over": true,
+                "result": pos.result_json(),
+                "score": pos.final_score(),
+                "legal_moves": 0,
+                "moves": [],
+                "nodes": 0,
+                "seconds": 0.0,
+            });
+            if let (Some(o), Some(extra)) = (v.as_object_mut(), loaded.json.as_object()) {
+                for (k, x) in extra {
+                    o.insert(k.clone(), x.clone());
+                }
+            }
+            print_json(&v);
+        } else {
+            say(format!("position {pos}"));
+            say(pos.diagram());
+            say(format!("{result}; no move to analyse"));
+        }
+        return Ok(ExitCode::SUCCESS);
     }
     let limits = engine_args.limits(super::bestmove::DEFAULT_TIME_MS);
     let mut engine = G::engine(&engine_args, false)?;

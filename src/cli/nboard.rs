@@ -7,10 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use clap::Args;
 use tessera::engine::Player;
+use tessera::engine::book::Book;
 use tessera::games::othello::{self as oth, Position, eval::Eval};
-use tessera::protocol::nboard::{
-    BookMove, BookProbe, NboardServer, NodeStats, Output, level_exact_empties,
-};
+use tessera::protocol::nboard::{NboardServer, NodeStats, Output, level_exact_empties};
 
 use super::GameId;
 use super::output::CliError;
@@ -26,11 +25,14 @@ use super::output::CliError;
                   hint N (one `search PV EVAL 0 DEPTH` line per move, best first, evals in \
                   discs for the side to move; `book ...` lines for book moves), go (`=== \
                   MOVE/EVAL/TIME`; the GUI then sends the move back), ping N (stops a search, \
-                  then `pong N`), learn, quit. While thinking: `status` and `nodestats` lines. \
-                  Unknown lines are ignored with a note on stderr.\n\nTo register tessera in the \
+                  writes its truncated answer, then `pong N`), learn (adds the game to the \
+                  --book FILE and saves it), quit. While thinking: `status` and `nodestats` \
+                  lines; other commands wait for the search, except set game and move, which \
+                  stop it and drop its answer. The end of input stops a search and exits 0. \
+                  Unknown or malformed lines are ignored with an error note on stderr.\n\nTo register tessera in the \
                   NBoard GUI: Engine > Select Engine > Add, with the command \
                   `/path/to/tessera nboard othello` (see the README).",
-    after_help = "Example:\n  printf 'nboard 2\\nset depth 4\\nset game (;GM[Othello]TY[8];)\\nhint 2\\ngo\\nping 1\\nquit\\n' | tessera nboard othello"
+    after_help = "Example (the sleep lets the searches answer before the input ends):\n  (printf 'nboard 2\\nset depth 4\\nset game (;GM[Othello]TY[8];)\\nhint 2\\ngo\\n'; sleep 2) | tessera nboard othello --book none"
 )]
 pub struct NboardArgs {
     /// The game (only othello speaks NBoard)
@@ -45,7 +47,8 @@ pub struct NboardArgs {
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
-    /// Opening book: a book file, or none [default: the built-in book]
+    /// Opening book: a book file, or none [default: the built-in book]. `learn` adds
+    /// games to FILE (created from the built-in book when it does not exist)
     #[arg(long, value_name = "FILE|none")]
     pub book: Option<String>,
 }
@@ -77,19 +80,27 @@ pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
         Box::new(engine) as Box<dyn Player<Position>>
     });
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    let probe: Option<BookProbe> = super::book_arg::book_arg(args.book.as_deref())?.map(|book| {
-        Arc::new(move |pos: &Position| {
-            book.probe(pos)
-                .into_iter()
-                .map(|s| BookMove {
-                    mv: s.mv,
-                    score: s.score,
-                    depth: s.depth,
-                })
-                .collect()
-        }) as BookProbe
-    });
-    let server = NboardServer::new(factory, probe, out, "tessera");
+    // --book FILE: the book learn adds to; a file that does not exist yet starts as the
+    // built-in book (written on the first learn).
+    let learn_file = match args.book.as_deref() {
+        None | Some("none" | "builtin") => None,
+        Some(path) => Some(PathBuf::from(path)),
+    };
+    let book: Option<Book> = match &learn_file {
+        Some(path) if !path.exists() => {
+            eprintln!(
+                "tessera nboard: book {} does not exist yet: the built-in book is used and \
+                 `learn` writes it",
+                path.display()
+            );
+            Some(Book::builtin().as_ref().clone())
+        }
+        _ => super::book_arg::book_arg(args.book.as_deref())?.map(|b| b.as_ref().clone()),
+    };
+    let mut server = NboardServer::new(factory, book, out, "tessera");
+    if let Some(file) = learn_file {
+        server = server.with_learning(file);
+    }
     server.run(std::io::BufReader::new(std::io::stdin()));
     Ok(ExitCode::SUCCESS)
 }

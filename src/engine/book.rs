@@ -119,6 +119,74 @@ impl Book {
         self.entry(pos).is_some()
     }
 
+    /// The depth of `pos`'s analysis, `None` when it is not in the book.
+    #[must_use]
+    pub fn depth_of(&self, pos: &Position) -> Option<u32> {
+        self.entry(pos).map(|(e, _)| u32::from(e.depth))
+    }
+
+    /// Learns a game (NBoard's `learn`, after Edax's book learning): every unfinished
+    /// position of the line `moves` from `start` with more than `min_empties` empty squares
+    /// (closer to the end the engine solves exactly, so a book entry adds nothing) that the
+    /// book lacks, or knows only from a shallower analysis, is analysed with `engine` to
+    /// `depth` and added, and the values are backed up. `stop` ends the work between (or
+    /// during) analyses; a position whose analysis was cut short is not added. Returns the
+    /// number of positions added or deepened.
+    ///
+    /// # Errors
+    /// A move of the line that is illegal where it is played (nothing is learned then), or
+    /// the engine's failure.
+    pub fn learn(
+        &mut self,
+        engine: &mut dyn Player<Position>,
+        start: &Position,
+        moves: &[Move],
+        depth: u32,
+        min_empties: u32,
+        stop: Option<&Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Result<usize, String> {
+        let mut line = Vec::with_capacity(moves.len() + 1);
+        let mut pos = *start;
+        for (ply, &mv) in moves.iter().enumerate() {
+            if !pos.is_legal(mv) {
+                return Err(format!("ply {}: {mv} is not legal in {pos}", ply + 1));
+            }
+            line.push(pos);
+            pos = pos.play(mv);
+        }
+        line.push(pos);
+        let stopped = || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+        let limits = Limits {
+            depth: Some(depth),
+            stop: stop.cloned(),
+            ..Limits::default()
+        };
+        let mut learned = 0;
+        for p in line {
+            if stopped() {
+                break;
+            }
+            let depth = parity_depth(&p, depth);
+            if p.outcome().is_some()
+                || p.empties() <= min_empties
+                || self.depth_of(&p).is_some_and(|d| d >= depth)
+            {
+                continue;
+            }
+            let limits = Limits {
+                depth: Some(depth),
+                ..limits.clone()
+            };
+            let thoughts = analyze_moves(engine, &p, &limits)?;
+            if stopped() {
+                break;
+            }
+            self.insert(&p, &thoughts, depth);
+            learned += 1;
+        }
+        Ok(learned)
+    }
+
     /// Every move of `pos` with its value, best first (ties: the lower square first);
     /// empty when `pos` is not in the book.
     #[must_use]
@@ -254,6 +322,7 @@ impl Book {
         let Some(pos) = self.next_to_expand(ply_cost, max_plies) else {
             return Ok(None);
         };
+        let depth = parity_depth(&pos, depth);
         let thoughts = analyze_moves(engine, &pos, &Limits::depth(depth))?;
         self.insert(&pos, &thoughts, depth);
         Ok(Some(pos))
@@ -342,6 +411,20 @@ impl Book {
             .and_then(|()| std::fs::rename(&tmp, path))
             .map_err(|e| format!("cannot write book {}: {e}", path.display()))
     }
+}
+
+/// The analysis depth the book uses for `pos` when asked for `depth`: `depth`, or
+/// `depth + 1` so that every search ends with an even number of empty squares.
+///
+/// Othello evaluations swing with the parity of the search depth (tessera's pattern
+/// evaluation: about 1.5 discs between depths 7 and 8 after f5d6c3), and negamax over the
+/// book compares a move whose child is in the book (its value from searches one ply
+/// deeper) with moves valued by the position's own analysis. With every search ending at
+/// the same parity of empties (the same side to move, passes aside), those values are
+/// comparable.
+#[must_use]
+pub fn parity_depth(pos: &Position, depth: u32) -> u32 {
+    depth + (pos.empties() + depth) % 2
 }
 
 /// The position of a canonical key (the side to move's colour does not matter to the book).
@@ -462,6 +545,53 @@ mod tests {
         let after = Position::from_transcript("f5d6").unwrap();
         let t = p.choose(&after, &Limits::depth(2)).unwrap();
         assert!(t.nodes > 0, "searched");
+    }
+
+    #[test]
+    fn learning_a_game_adds_its_midgame_positions_and_backs_them_up() {
+        let moves: Vec<Move> = ["f5", "d6", "c3", "d3", "c4", "f4"]
+            .iter()
+            .map(|m| Move::parse(m).unwrap())
+            .collect();
+        let mut book = Book::new();
+        let mut e = engine();
+        let start = Position::start();
+        // 7 positions on the line (the start and after each move), all with 54+ empties.
+        assert_eq!(book.learn(&mut e, &start, &moves, 3, 20, None).unwrap(), 7);
+        assert_eq!(book.len(), 7);
+        let mut pos = start;
+        for &mv in &moves {
+            // Depth 3 or 4: every analysis ends with an even number of empties.
+            let d = book.depth_of(&pos).unwrap();
+            assert_eq!(d, parity_depth(&pos, 3));
+            assert!(d == 3 || d == 4);
+            assert_eq!((pos.empties() - d) % 2, 0);
+            let here = book.probe(&pos);
+            let child = pos.play(mv);
+            // Negamax over the book: the move played is worth minus its child's value.
+            let played = here.iter().find(|s| s.mv == mv).unwrap();
+            assert_eq!(played.score, -book.probe(&child)[0].score, "{pos} {mv}");
+            pos = child;
+        }
+        // Learning it again at the same depth adds nothing; deeper replaces every entry.
+        assert_eq!(book.learn(&mut e, &start, &moves, 3, 20, None).unwrap(), 0);
+        assert_eq!(book.learn(&mut e, &start, &moves, 5, 20, None).unwrap(), 7);
+        assert_eq!(book.depth_of(&start), Some(6));
+        // Positions with min_empties or fewer are left to the exact solver.
+        let mut late = Book::new();
+        assert_eq!(late.learn(&mut e, &start, &moves, 2, 57, None).unwrap(), 3);
+        // A stop before the first analysis learns nothing; an illegal line is refused.
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let mut none = Book::new();
+        assert_eq!(
+            none.learn(&mut e, &start, &moves, 3, 20, Some(&stop))
+                .unwrap(),
+            0
+        );
+        assert!(none.is_empty());
+        let bad = [Move::parse("a1").unwrap()];
+        let err = none.learn(&mut e, &start, &bad, 3, 20, None).unwrap_err();
+        assert!(err.contains("a1"), "{err}");
     }
 
     #[test]

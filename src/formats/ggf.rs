@@ -376,9 +376,30 @@ fn parse_board(value: &str) -> Result<Position, String> {
 
 /// A move value `square[/eval[/time]]` (eval and time may be empty).
 fn parse_move(value: &str, color: Color) -> Result<GgfMove, String> {
+    let (mv, eval, time) = parse_move_value(value)?;
+    Ok(GgfMove {
+        color,
+        mv,
+        eval,
+        time,
+    })
+}
+
+/// One move value as GGF (`B[f5/0.50/3.2]`) and the NBoard `move` command write it:
+/// a square or `PA` (any case; Edax takes anything starting with `pa` as a pass), then an
+/// optional `/eval` (discs, for the mover) and `/time` (seconds, not negative); empty
+/// fields count as absent.
+///
+/// # Errors
+/// A bad square, an eval or time that is not a finite number (a negative time), or more
+/// than three `/` fields, naming the value.
+pub fn parse_move_value(value: &str) -> Result<(Move, Option<f64>, Option<f64>), String> {
     let mut parts = value.split('/');
     let square = parts.next().unwrap_or("").trim();
-    let mv = if square.len() >= 2 && square[..2].eq_ignore_ascii_case("pa") {
+    let mv = if square
+        .get(..2)
+        .is_some_and(|p| p.eq_ignore_ascii_case("pa"))
+    {
         Move::PASS
     } else {
         Move::parse(square).map_err(|e| e.0)?
@@ -396,12 +417,17 @@ fn parse_move(value: &str, color: Color) -> Result<GgfMove, String> {
     };
     let eval = number(parts.next(), "eval")?;
     let time = number(parts.next(), "time")?;
-    Ok(GgfMove {
-        color,
-        mv,
-        eval,
-        time,
-    })
+    if let Some(t) = time
+        && t < 0.0
+    {
+        return Err(format!("bad time '{t}' (negative) in move [{value}]"));
+    }
+    if parts.next().is_some() {
+        return Err(format!(
+            "move [{value}] has more than three '/' fields (square/eval/time)"
+        ));
+    }
+    Ok((mv, eval, time))
 }
 
 /// Reads game `FILE[:N]`: the N-th game (1-based) of a GGF file, or its only game when no
@@ -439,6 +465,34 @@ mod tests {
 
     /// The example game of the NBoard protocol document.
     const NBOARD_EXAMPLE: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+    #[test]
+    fn move_values_with_eval_and_time() {
+        let f5 = Move::parse("f5").unwrap();
+        assert_eq!(parse_move_value("F5"), Ok((f5, None, None)));
+        assert_eq!(
+            parse_move_value("f5/-0.50/3.2"),
+            Ok((f5, Some(-0.5), Some(3.2)))
+        );
+        assert_eq!(parse_move_value("F5//1"), Ok((f5, None, Some(1.0))));
+        assert_eq!(parse_move_value("PA"), Ok((Move::PASS, None, None)));
+        assert_eq!(
+            parse_move_value("pass/0"),
+            Ok((Move::PASS, Some(0.0), None))
+        );
+        for (bad, names) in [
+            ("F5/abc", "abc"),
+            ("F5/1/xyz", "xyz"),
+            ("F5/1/-2", "negative"),
+            ("F5/1/2/3", "three"),
+            ("F5/inf", "inf"),
+            ("z9", "z9"),
+            ("a\u{20ac}", "not an Othello move"),
+        ] {
+            let e = parse_move_value(bad).unwrap_err();
+            assert!(e.contains(names), "{bad}: {e}");
+        }
+    }
 
     #[test]
     fn nboard_document_example_reads_as_the_transcript() {

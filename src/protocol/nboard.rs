@@ -9,31 +9,55 @@
 //! - `set game <GGF>`: the whole game (see [`crate::formats::ggf`]);
 //! - `set contempt <x>`: accepted, ignored (tessera plays for the disc difference);
 //! - `move <mv>[/<eval>[/<time>]]`: one move (`F5`, or `PA` for a pass; a move by the
-//!   colour not on move when the side on move has none implies its pass);
+//!   colour not on move when the side on move has none implies its pass); the eval and
+//!   time are kept in the game record;
 //! - `hint <n>`: every legal move is searched and the best `n` reported as
 //!   `search <pv> <eval> 0 <depth>` lines, best first (`book <pv> <eval> 0 <depth>` for
 //!   moves from the opening book), evals in discs for the side to move;
 //! - `go`: `=== <move>/<eval>/<time>` (the engine does not play the move: the GUI sends
 //!   `move` next);
-//! - `ping <n>`: any search is stopped (its answer dropped), then `pong <n>`;
-//! - `learn`: answered `learned` (the book is built offline by `tessera book build`, so
-//!   nothing is added; a note says so on stderr);
-//! - `quit`: the session ends (a search is stopped first).
+//! - `ping <n>`: `pong <n>` (see below for a running search);
+//! - `learn`: the game is added to the book (as Edax's `learn`): every midgame position of
+//!   the game the book lacks (or knows only from a shallower analysis) is analysed at the
+//!   session's depth, values are backed up, and the book is saved to the book file of the
+//!   session ([`NboardServer::with_learning`], `--book FILE`), then `learned`. Without a
+//!   book file nothing is learned (the built-in book is never changed): a note on stderr,
+//!   then `learned`, so a GUI waiting for it goes on;
+//! - `quit`: the session ends (a running search is stopped first, its answer dropped).
+//!
+//! **Commands during a search** (as Edax, whose input thread stops the search on `ping`):
+//! `hint`, `go` and `learn` run on a worker thread while the input is read on, and every
+//! `hint`/`go` received is answered unless something supersedes it:
+//! - `ping <n>` stops the search; its (possibly truncated: the last finished iteration,
+//!   the moves searched so far) answer is written, then `pong <n>`. Commands queued behind
+//!   the search are superseded: queued `hint`, `go` and `learn` are dropped (a note on
+//!   stderr), queued settings applied;
+//! - `set game` and `move` (a new position) stop the search and drop its answer (it would
+//!   be about the old position), supersede the queue the same way, then apply;
+//! - `quit` and the end of input stop the search and end the session (exit code 0); at
+//!   the end of input the truncated answer is still written;
+//! - `nboard`, `set depth`, `hint`, `go` and `learn` wait in a queue and are carried out in
+//!   order when the search ends, so each `hint`/`go` gets its answer;
+//! - lines that change nothing (`set contempt`, empty, malformed or unknown lines) are
+//!   handled at once and do not disturb the search.
 //!
 //! While a search runs it writes `status tessera is thinking` and `nodestats <nodes>
-//! <seconds>` lines (totals since the command). Searches run on a worker thread, so `ping` and `quit` are read and
-//! obeyed while one runs; other commands that arrive during a search stop it first.
-//! Unknown or malformed lines get a one-line note on stderr and are otherwise ignored, as
-//! the protocol asks. At the end of input a running search finishes and is answered.
+//! <seconds>` lines (totals since the command), then `status tessera is waiting`.
+//! Unknown or malformed lines (a bad `move` field, a move that is not legal, naming the
+//! square, a non-Othello `set game`, `hint 0`) get a one-line `error` note on stderr and are
+//! otherwise ignored, as the protocol asks.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
 use crate::engine::analyze::analyze_moves;
+use crate::engine::book::Book;
 use crate::engine::{Player, Thought};
 use crate::formats::ggf::{self, GgfGame};
 use crate::game::Game;
@@ -45,22 +69,6 @@ pub use crate::engine::level::level_exact_empties;
 /// Depth used before the GUI sends `set depth`.
 pub const DEFAULT_DEPTH: u32 = 8;
 
-/// A move suggested by a book: the move, its value for the side to move (centi-discs) and
-/// the depth of the search that gave it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BookMove {
-    /// The move.
-    pub mv: Move,
-    /// Value for the side to move, centi-discs.
-    pub score: i32,
-    /// Search depth behind the value.
-    pub depth: u32,
-}
-
-/// Where `hint` finds book moves: every known move of a position, best first (empty when
-/// the position is not in the book).
-pub type BookProbe = Arc<dyn Fn(&Position) -> Vec<BookMove> + Send + Sync>;
-
 /// Called with (nodes, seconds) after each search iteration, for `nodestats` lines.
 pub type NodeStats = Box<dyn FnMut(u64, f64) + Send>;
 
@@ -69,6 +77,9 @@ pub type EngineFactory = Box<dyn Fn(u32, NodeStats) -> Box<dyn Player<Position>>
 
 /// Where answer lines go; every line is flushed at once.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// The session's opening book, shared with the worker thread (`learn` adds to it).
+pub type SharedBook = Arc<Mutex<Book>>;
 
 /// One command from the GUI.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,8 +92,9 @@ pub enum NboardCommand {
     SetGame(String),
     /// `set contempt <x>`.
     SetContempt(String),
-    /// `move <mv>[/<eval>[/<time>]]`: the move text (before the first `/`).
-    Move(String),
+    /// `move <mv>[/<eval>[/<time>]]`: the move, and the eval (discs) and time (seconds)
+    /// when given.
+    Move(Move, Option<f64>, Option<f64>),
     /// `hint <n>`.
     Hint(u32),
     /// `go`.
@@ -128,12 +140,16 @@ pub fn parse_command(line: &str) -> NboardCommand {
                 },
                 "game" => NboardCommand::SetGame(value.to_string()),
                 "contempt" => NboardCommand::SetContempt(value.to_string()),
-                _ => NboardCommand::Bad(format!("unknown setting 'set {what}'")),
+                _ => NboardCommand::Bad(format!(
+                    "unknown setting 'set {}'",
+                    crate::game::shown(what)
+                )),
             }
         }
-        "move" if !rest.is_empty() => {
-            NboardCommand::Move(rest.split('/').next().unwrap_or("").trim().to_string())
-        }
+        "move" if !rest.is_empty() => match ggf::parse_move_value(rest) {
+            Ok((mv, eval, time)) => NboardCommand::Move(mv, eval, time),
+            Err(e) => NboardCommand::Bad(format!("move {}: {e}", crate::game::shown(rest))),
+        },
         "move" => NboardCommand::Bad("move needs a square, e.g. 'move F5'".into()),
         "hint" => match number("hint") {
             Ok(0) => NboardCommand::Bad("hint 0 asks for no move".into()),
@@ -200,10 +216,33 @@ impl Progress {
     }
 }
 
+/// What a worker hands back: the engine, and the answer lines (or why there are none).
+type WorkerResult = (Box<dyn Player<Position>>, Result<Vec<String>, String>);
+
 /// A search running on the worker thread.
 struct Worker {
-    handle: JoinHandle<Box<dyn Player<Position>>>,
+    id: u64,
+    handle: JoinHandle<WorkerResult>,
     stop: Arc<AtomicBool>,
+}
+
+/// What the input side tells the session loop.
+enum Event {
+    /// A line from the GUI.
+    Line(String),
+    /// The input ended (or failed).
+    End,
+    /// Worker `id` has finished.
+    Done(u64),
+}
+
+/// What becomes of a stopped search's answer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    /// Written (`ping`, the end of input, a search that finished).
+    Write,
+    /// Dropped (a new position, `quit`).
+    Drop,
 }
 
 /// An NBoard session (see the module documentation).
@@ -211,9 +250,13 @@ pub struct NboardServer {
     factory: EngineFactory,
     engine: Option<Box<dyn Player<Position>>>,
     worker: Option<Worker>,
+    next_id: u64,
+    queue: VecDeque<NboardCommand>,
+    events: Option<Sender<Event>>,
     depth: u32,
     game: GgfGame,
-    book: Option<BookProbe>,
+    book: Option<SharedBook>,
+    learn_file: Option<PathBuf>,
     out: Output,
     name: String,
     progress: Arc<Mutex<Progress>>,
@@ -232,23 +275,43 @@ fn note(text: &str) {
     eprintln!("tessera nboard: {text}");
 }
 
+/// An error note on stderr: the line was not carried out.
+fn error(text: &str) {
+    eprintln!("tessera nboard: error: {text}");
+}
+
 impl NboardServer {
     /// A session writing to `out`; `factory` builds the engine for a depth (again after each
-    /// `set depth`), `book` gives the book moves of a position (`None`: no book), and `name`
-    /// is the name announced with `set myname`.
+    /// `set depth`), `book` is the opening book (`None`: no book), and `name` is the name
+    /// announced with `set myname`.
     #[must_use]
-    pub fn new(factory: EngineFactory, book: Option<BookProbe>, out: Output, name: &str) -> Self {
+    pub fn new(factory: EngineFactory, book: Option<Book>, out: Output, name: &str) -> Self {
         Self {
             factory,
             engine: None,
             worker: None,
+            next_id: 0,
+            queue: VecDeque::new(),
+            events: None,
             depth: DEFAULT_DEPTH,
             game: GgfGame::new(),
-            book,
+            book: book.map(|b| Arc::new(Mutex::new(b))),
+            learn_file: None,
             out,
             name: name.to_string(),
             progress: Arc::new(Mutex::new(Progress::new())),
         }
+    }
+
+    /// `learn` adds games to the book and saves it to `file` (an empty book to start with
+    /// when the session has none).
+    #[must_use]
+    pub fn with_learning(mut self, file: PathBuf) -> Self {
+        if self.book.is_none() {
+            self.book = Some(Arc::new(Mutex::new(Book::new())));
+        }
+        self.learn_file = Some(file);
+        self
     }
 
     /// The current position (at the end of the game).
@@ -257,40 +320,89 @@ impl NboardServer {
         self.game.final_position()
     }
 
-    /// Reads commands from `input` until `quit` or its end, answering on the output.
+    /// Whether a search (or `learn`) is running.
+    #[must_use]
+    pub fn busy(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// Reads commands from `input` until `quit` or its end, answering on the output. At
+    /// the end of input a running search is stopped, its truncated answer written.
     pub fn run(mut self, input: impl BufRead + Send + 'static) {
-        let lines = spawn_reader(input);
+        let (tx, rx) = channel();
+        self.events = Some(tx.clone());
+        spawn_reader(input, tx);
         loop {
-            let Ok(line) = lines.recv() else {
-                // End of input: let a running search finish and answer.
-                self.finish(false);
-                return;
-            };
-            if !self.handle(&line) {
-                return;
+            match rx.recv() {
+                Ok(Event::Line(line)) => {
+                    if !self.handle(&line) {
+                        return;
+                    }
+                }
+                Ok(Event::Done(id)) => {
+                    if self.worker.as_ref().is_some_and(|w| w.id == id) {
+                        self.finish(false, Answer::Write);
+                        self.drain();
+                    }
+                }
+                Ok(Event::End) | Err(_) => {
+                    self.finish(true, Answer::Write);
+                    self.supersede("the end of input");
+                    return;
+                }
             }
         }
     }
 
-    /// Handles one line; false after `quit`.
+    /// Handles one line (see the module documentation for lines that arrive during a
+    /// search); false after `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
         let command = parse_command(line);
-        match &command {
-            NboardCommand::Empty | NboardCommand::SetContempt(_) => return true,
+        match command {
+            NboardCommand::Empty | NboardCommand::SetContempt(_) => true,
             NboardCommand::Bad(why) => {
-                note(&format!("{why} (ignored)"));
-                return true;
+                error(&format!("{why} (ignored)"));
+                true
             }
-            _ => {}
+            command if self.worker.is_none() => self.execute(command),
+            NboardCommand::Ping(n) => {
+                self.finish(true, Answer::Write);
+                self.supersede(&format!("ping {n}"));
+                emit(&self.out, &format!("pong {n}"));
+                true
+            }
+            NboardCommand::Quit => {
+                self.finish(true, Answer::Drop);
+                false
+            }
+            command @ (NboardCommand::SetGame(_) | NboardCommand::Move(..)) => {
+                self.finish(true, Answer::Drop);
+                self.supersede("a new position");
+                self.execute(command)
+            }
+            command => {
+                self.queue.push_back(command);
+                true
+            }
         }
-        // Everything else stops a search first (the GUI sends ping before changing
-        // the game, so this is a safeguard).
-        self.finish(true);
+    }
+
+    /// Waits for running and queued searches to finish and answer (tests).
+    pub fn wait(&mut self) {
+        while self.worker.is_some() {
+            self.finish(false, Answer::Write);
+            self.drain();
+        }
+    }
+
+    /// Carries out one command with no search running; false after `quit`.
+    fn execute(&mut self, command: NboardCommand) -> bool {
         match command {
             NboardCommand::Nboard(v) => {
                 if v != "1" && v != "2" {
                     note(&format!(
-                        "protocol version '{v}' is not 1 or 2; carrying on with version 2"
+                        "protocol version '{}' is not 1 or 2; carrying on with version 2",
+                        crate::game::shown(&v)
                     ));
                 }
                 emit(&self.out, &format!("set myname {}", self.name));
@@ -303,91 +415,150 @@ impl NboardServer {
             }
             NboardCommand::SetGame(text) => match ggf::parse_game(&text) {
                 Ok(g) => self.game = g,
-                Err(e) => note(&format!("set game refused: {e}")),
+                Err(e) => error(&format!("set game refused, the game is unchanged: {e}")),
             },
-            NboardCommand::Move(text) => {
-                if let Err(e) = self.play(&text) {
-                    note(&format!("move refused: {e}"));
+            NboardCommand::Move(mv, eval, time) => {
+                if let Err(e) = self.play(mv, eval, time) {
+                    error(&e);
                 }
             }
             NboardCommand::Hint(n) => self.start(Task::Hint(n)),
             NboardCommand::Go => self.start(Task::Go),
+            NboardCommand::Learn => self.start(Task::Learn),
             NboardCommand::Ping(n) => emit(&self.out, &format!("pong {n}")),
-            NboardCommand::Learn => {
-                note("learn: the book is built by `tessera book build`; nothing added");
-                emit(&self.out, "learned");
-            }
             NboardCommand::Quit => return false,
-            NboardCommand::Empty | NboardCommand::SetContempt(_) | NboardCommand::Bad(_) => {}
+            NboardCommand::Empty | NboardCommand::SetContempt(_) => {}
+            NboardCommand::Bad(why) => error(&format!("{why} (ignored)")),
         }
         true
     }
 
-    /// Waits for a running search to finish and answer (tests, end of input).
-    pub fn wait(&mut self) {
-        self.finish(false);
+    /// Carries out queued commands until one starts a search (or none is left).
+    fn drain(&mut self) {
+        while self.worker.is_none() {
+            let Some(command) = self.queue.pop_front() else {
+                return;
+            };
+            self.execute(command);
+        }
+    }
+
+    /// Queued commands superseded by `by`: searches dropped, settings applied.
+    fn supersede(&mut self, by: &str) {
+        for command in std::mem::take(&mut self.queue) {
+            match command {
+                NboardCommand::Hint(_) | NboardCommand::Go | NboardCommand::Learn => {
+                    note(&format!("{command:?} superseded by {by}: not carried out"));
+                }
+                other => {
+                    self.execute(other);
+                }
+            }
+        }
     }
 
     /// Appends a move (a move by the colour not on move implies a forced pass).
-    fn play(&mut self, text: &str) -> Result<(), String> {
-        let mv = Move::parse(text).map_err(|e| e.0)?;
-        let pos = self.position();
-        if !mv.is_pass() && pos.legal_placements() == 0 && pos.is_legal(Move::PASS) {
-            self.game.push(Move::PASS, None, None)?;
-        }
-        self.game.push(mv, None, None)
-    }
-
-    /// Stops (when `stop`) and waits for a running search; keeps the engine.
-    fn finish(&mut self, stop: bool) {
-        if let Some(w) = self.worker.take() {
-            if stop {
-                w.stop.store(true, Ordering::Relaxed);
-            }
-            match w.handle.join() {
-                Ok(engine) => self.engine = Some(engine),
-                Err(_) => note("the search thread failed; a new engine is built"),
-            }
-        }
-    }
-
-    /// Starts a `hint` or `go` search on the worker thread.
-    fn start(&mut self, task: Task) {
+    fn play(&mut self, mv: Move, eval: Option<f64>, time: Option<f64>) -> Result<(), String> {
         let pos = self.position();
         if pos.outcome().is_some() {
-            note("the game is over: no move to search");
+            return Err(format!(
+                "move {}: the game is over, no move is legal",
+                move_text(mv)
+            ));
+        }
+        let implied_pass = !mv.is_pass() && pos.legal_placements() == 0 && pos.is_legal(Move::PASS);
+        let after = if implied_pass { pos.pass() } else { pos };
+        if !after.is_legal(mv) {
+            return Err(format!(
+                "move {} is not legal in this position ({after}); ignored",
+                move_text(mv)
+            ));
+        }
+        if implied_pass {
+            self.game.push(Move::PASS, None, None)?;
+        }
+        self.game.push(mv, eval, time)
+    }
+
+    /// Stops (when `stop`) and waits for a running search; writes its answer or drops it,
+    /// then `status ... is waiting`; keeps the engine.
+    fn finish(&mut self, stop: bool, answer: Answer) {
+        let Some(w) = self.worker.take() else {
+            return;
+        };
+        if stop {
+            w.stop.store(true, Ordering::Relaxed);
+        }
+        match w.handle.join() {
+            Ok((engine, lines)) => {
+                self.engine = Some(engine);
+                match (answer, lines) {
+                    (Answer::Write, Ok(lines)) => {
+                        for l in lines {
+                            emit(&self.out, &l);
+                        }
+                    }
+                    (Answer::Write, Err(e)) => error(&format!("search failed: {e}")),
+                    (Answer::Drop, _) => note("the answer of the stopped search is dropped"),
+                }
+            }
+            Err(_) => error("the search thread failed; a new engine is built"),
+        }
+        emit(&self.out, &format!("status {} is waiting", self.name));
+    }
+
+    /// The engine for the session's depth (built again after `set depth`).
+    fn take_engine(&mut self) -> Box<dyn Player<Position>> {
+        if let Some(e) = self.engine.take() {
+            return e;
+        }
+        let stats_out = self.out.clone();
+        let progress = self.progress.clone();
+        (self.factory)(
+            self.depth,
+            Box::new(move |nodes, _secs| {
+                let Ok(mut p) = progress.lock() else { return };
+                // A new search of the same task (hint searches move by move).
+                if nodes < p.last {
+                    p.base += p.last;
+                }
+                p.last = nodes;
+                let line = format!(
+                    "nodestats {} {:.2}",
+                    p.base + nodes,
+                    p.started.elapsed().as_secs_f64()
+                );
+                emit(&stats_out, &line);
+            }),
+        )
+    }
+
+    /// Starts a `hint`, `go` or `learn` on the worker thread.
+    fn start(&mut self, task: Task) {
+        let pos = self.position();
+        if task != Task::Learn && pos.outcome().is_some() {
+            error("the game is over: no move to search");
             return;
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        let out = self.out.clone();
-        let mut engine = match self.engine.take() {
-            Some(e) => e,
-            None => {
-                let stats_out = self.out.clone();
-                let progress = self.progress.clone();
-                (self.factory)(
-                    self.depth,
-                    Box::new(move |nodes, _secs| {
-                        let Ok(mut p) = progress.lock() else { return };
-                        // A new search of the same task (hint searches move by move).
-                        if nodes < p.last {
-                            p.base += p.last;
-                        }
-                        p.last = nodes;
-                        let line = format!(
-                            "nodestats {} {:.2}",
-                            p.base + nodes,
-                            p.started.elapsed().as_secs_f64()
-                        );
-                        emit(&stats_out, &line);
-                    }),
-                )
+        let learning = match (task, &self.learn_file, &self.book) {
+            (Task::Learn, Some(file), Some(book)) => Some((file.clone(), book.clone())),
+            (Task::Learn, _, _) => {
+                note(
+                    "learn: no book file for this session (--book FILE); the built-in book \
+                     is never changed, nothing learned",
+                );
+                emit(&self.out, "learned");
+                return;
             }
+            _ => None,
         };
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut engine = self.take_engine();
         if let Ok(mut p) = self.progress.lock() {
             *p = Progress::new();
         }
         // The level: solved to the end from 2 x depth empties (the depth limit dropped).
+        let exact_empties = level_exact_empties(self.depth);
         let limits = crate::engine::level::level_limits(
             &pos,
             &Limits {
@@ -395,40 +566,64 @@ impl NboardServer {
                 stop: Some(stop.clone()),
                 ..Limits::default()
             },
-            level_exact_empties(self.depth),
+            exact_empties,
         );
         let book = self.book.clone();
+        let game = self.game.clone();
+        let depth = self.depth;
         let flag = stop.clone();
-        let name = self.name.clone();
-        let handle = std::thread::spawn(move || {
-            emit(&out, &format!("status {name} is thinking"));
-            let started = Instant::now();
-            let lines = match task {
-                Task::Go => go(engine.as_mut(), &pos, &limits, book.as_ref(), started),
-                Task::Hint(n) => hint(engine.as_mut(), &pos, &limits, book.as_ref(), n),
-            };
-            if !flag.load(Ordering::Relaxed) {
-                match lines {
-                    Ok(lines) => {
-                        for l in lines {
-                            emit(&out, &l);
-                        }
-                    }
-                    Err(e) => note(&format!("search failed: {e}")),
+        let id = self.next_id;
+        self.next_id += 1;
+        let events = self.events.clone();
+        emit(
+            &self.out,
+            &format!(
+                "status {} is {}",
+                self.name,
+                if task == Task::Learn {
+                    "learning"
+                } else {
+                    "thinking"
                 }
+            ),
+        );
+        let handle = std::thread::spawn(move || {
+            let started = Instant::now();
+            let lines = match (task, learning) {
+                (Task::Go, _) => go(engine.as_mut(), &pos, &limits, book.as_ref(), started),
+                (Task::Hint(n), _) => hint(engine.as_mut(), &pos, &limits, book.as_ref(), n),
+                (Task::Learn, Some((file, book))) => learn(
+                    engine.as_mut(),
+                    &game,
+                    &book,
+                    &file,
+                    depth,
+                    exact_empties,
+                    &flag,
+                ),
+                (Task::Learn, None) => Err("no book to learn into".into()),
+            };
+            if let Some(tx) = events {
+                let _ = tx.send(Event::Done(id));
             }
-            emit(&out, &format!("status {name} is waiting"));
-            engine
+            (engine, lines)
         });
-        self.worker = Some(Worker { handle, stop });
+        self.worker = Some(Worker { id, handle, stop });
     }
 }
 
 /// What the worker does.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Task {
     Go,
     Hint(u32),
+    Learn,
+}
+
+/// The book moves of `pos` (best first), empty without a book.
+fn book_moves(book: Option<&SharedBook>, pos: &Position) -> Vec<crate::engine::book::Suggestion> {
+    book.and_then(|b| b.lock().ok().map(|b| b.probe(pos)))
+        .unwrap_or_default()
 }
 
 /// `go`: the book move if there is one, else the engine's; `=== MOVE/EVAL/TIME`.
@@ -436,10 +631,10 @@ fn go(
     engine: &mut dyn Player<Position>,
     pos: &Position,
     limits: &Limits,
-    book: Option<&BookProbe>,
+    book: Option<&SharedBook>,
     started: Instant,
 ) -> Result<Vec<String>, String> {
-    if let Some(b) = book.and_then(|probe| probe(pos).into_iter().next()) {
+    if let Some(b) = book_moves(book, pos).first() {
         return Ok(vec![format!(
             "=== {}/{}/{:.2}",
             move_text(b.mv),
@@ -462,10 +657,10 @@ fn hint(
     engine: &mut dyn Player<Position>,
     pos: &Position,
     limits: &Limits,
-    book: Option<&BookProbe>,
+    book: Option<&SharedBook>,
     n: u32,
 ) -> Result<Vec<String>, String> {
-    let book_moves = book.map(|probe| probe(pos)).unwrap_or_default();
+    let book_moves = book_moves(book, pos);
     if !book_moves.is_empty() {
         return Ok(book_moves
             .iter()
@@ -485,19 +680,54 @@ fn hint(
     Ok(scores.iter().take(n as usize).map(search_line).collect())
 }
 
-/// Lines of `input` on a channel, read by a thread of their own so commands arrive while a
-/// search runs.
-fn spawn_reader(input: impl BufRead + Send + 'static) -> Receiver<String> {
-    let (tx, rx) = channel();
+/// `learn`: the game's line into the book (see [`Book::learn`]), saved to `file`.
+fn learn(
+    engine: &mut dyn Player<Position>,
+    game: &GgfGame,
+    book: &SharedBook,
+    file: &std::path::Path,
+    depth: u32,
+    exact_empties: u32,
+    stop: &Arc<AtomicBool>,
+) -> Result<Vec<String>, String> {
+    if game.start != Position::start() {
+        note("learn: the game does not start from the standard position; nothing learned");
+        return Ok(vec!["learned".into()]);
+    }
+    let mut book = book.lock().map_err(|_| "the book is unusable")?;
+    let moves = game.move_list();
+    let added = book.learn(
+        engine,
+        &game.start,
+        &moves,
+        depth,
+        exact_empties,
+        Some(stop),
+    )?;
+    if added > 0 {
+        book.save(file)?;
+    }
+    note(&format!(
+        "learn: {added} positions added or deepened at depth {depth}; the book has {} \
+         positions, saved to {}",
+        book.len(),
+        file.display()
+    ));
+    Ok(vec!["learned".into()])
+}
+
+/// Reads `input` line by line on a thread of its own (so commands arrive while a search
+/// runs) and sends them as events, then [`Event::End`].
+fn spawn_reader(input: impl BufRead + Send + 'static, tx: Sender<Event>) {
     std::thread::spawn(move || {
         for line in input.lines() {
             let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
+            if tx.send(Event::Line(line)).is_err() {
+                return;
             }
         }
+        let _ = tx.send(Event::End);
     });
-    rx
 }
 
 #[cfg(test)]
@@ -508,9 +738,14 @@ mod tests {
     fn commands_parse() {
         assert_eq!(parse_command("nboard 2"), NboardCommand::Nboard("2".into()));
         assert_eq!(parse_command("set depth 6"), NboardCommand::SetDepth(6));
+        let f5 = Move::parse("f5").unwrap();
         assert_eq!(
             parse_command("move F5/0.50/3.2"),
-            NboardCommand::Move("F5".into())
+            NboardCommand::Move(f5, Some(0.5), Some(3.2))
+        );
+        assert_eq!(
+            parse_command("move PA"),
+            NboardCommand::Move(Move::PASS, None, None)
         );
         assert_eq!(parse_command("hint 3"), NboardCommand::Hint(3));
         assert_eq!(parse_command("ping 12"), NboardCommand::Ping("12".into()));
@@ -521,6 +756,9 @@ mod tests {
             "set depth 0",
             "set depth",
             "move",
+            "move F5/abc",
+            "move F5/0.5/later",
+            "move F5/1/2/3",
             "frobnicate",
             "set color 3",
         ] {
@@ -553,7 +791,7 @@ mod tests {
         }
     }
 
-    fn server(book: Option<BookProbe>) -> (NboardServer, Buffer) {
+    fn server(book: Option<Book>) -> (NboardServer, Buffer) {
         use crate::games::othello as oth;
         let buffer = Buffer::default();
         let out: Output = Arc::new(Mutex::new(Box::new(buffer.clone())));
@@ -636,24 +874,97 @@ mod tests {
     }
 
     #[test]
-    fn ping_stops_a_search_and_drops_its_answer() {
+    fn ping_stops_a_search_and_answers_after_its_truncated_answer() {
         let (mut s, out) = server(None);
         s.handle("nboard 2");
         s.handle("set depth 40");
         s.handle("go");
+        // Queued behind the search: a setting (applied) and a hint (superseded by the ping).
+        s.handle("set depth 2");
+        s.handle("hint 3");
+        std::thread::sleep(std::time::Duration::from_millis(200));
         let started = Instant::now();
         s.handle("ping 3");
         assert!(
             started.elapsed().as_secs() < 10,
             "ping waited for the search"
         );
+        assert!(!s.busy(), "the queued hint was dropped");
         let lines = out.take_lines();
         assert_eq!(
             lines.last().map(String::as_str),
             Some("pong 3"),
             "{lines:?}"
         );
-        assert!(!lines.iter().any(|l| l.starts_with("===")), "{lines:?}");
+        let answer = lines
+            .iter()
+            .position(|l| l.starts_with("=== "))
+            .expect("an answer");
+        assert!(answer < lines.len() - 1);
+        assert!(!lines.iter().any(|l| l.starts_with("search ")), "{lines:?}");
+        let mv = Move::parse(lines[answer][4..].split('/').next().unwrap()).unwrap();
+        assert!(Position::start().is_legal(mv));
+        // The queued `set depth 2` was applied: a go now finishes at once.
+        s.handle("go");
+        s.wait();
+        assert!(out.take_lines().iter().any(|l| l.starts_with("=== ")));
+    }
+
+    #[test]
+    fn commands_during_a_search_wait_their_turn_and_each_is_answered() {
+        let (mut s, out) = server(None);
+        s.handle("set depth 6");
+        s.handle("hint 2");
+        s.handle("go");
+        s.handle("hint 1");
+        s.handle("set contempt 0");
+        s.handle("xyzzy");
+        s.wait();
+        let lines: Vec<String> = out
+            .take_lines()
+            .into_iter()
+            .filter(|l| !l.starts_with("nodestats"))
+            .collect();
+        let kinds: Vec<&str> = lines.iter().map(|l| l.split(' ').next().unwrap()).collect();
+        assert_eq!(
+            kinds,
+            [
+                "status", "search", "search", "status", "status", "===", "status", "status",
+                "search", "status"
+            ],
+            "{lines:?}"
+        );
+        // A new position stops the search and drops its answer (and the queued go).
+        s.handle("set depth 30");
+        s.handle("hint 5");
+        s.handle("go");
+        s.handle("move f5");
+        assert!(!s.busy());
+        assert_eq!(
+            s.position(),
+            Position::start().play(Move::parse("f5").unwrap())
+        );
+        let lines = out.take_lines();
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.starts_with("status") || l.starts_with("nodestats")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn moves_keep_their_eval_and_time_and_illegal_ones_are_refused() {
+        let (mut s, _out) = server(None);
+        s.handle("move F5/-0.50/1.5");
+        s.handle("move A1");
+        s.handle("move F5/abc");
+        s.handle("move D6");
+        assert_eq!(s.game.moves.len(), 2);
+        assert_eq!(s.game.moves[0].eval, Some(-0.5));
+        assert_eq!(s.game.moves[0].time, Some(1.5));
+        assert_eq!(s.game.moves[1].eval, None);
+        assert_eq!(s.position(), Position::from_transcript("f5d6").unwrap());
     }
 
     #[test]
@@ -678,18 +989,23 @@ mod tests {
         s.handle("ping 1");
         assert_eq!(out.take_lines(), ["pong 1"]);
         // A book answers hint and go without a search.
-        let probe: BookProbe = Arc::new(|p: &Position| {
-            if *p == Position::start() {
-                vec![BookMove {
-                    mv: Move::parse("f5").unwrap(),
-                    score: 0,
-                    depth: 12,
-                }]
-            } else {
-                Vec::new()
-            }
-        });
-        let (mut s, out) = server(Some(probe));
+        let f5 = Move::parse("f5").unwrap();
+        let mut book = Book::new();
+        book.insert(
+            &Position::start(),
+            &[Thought {
+                best_move: Some(f5),
+                score: 0,
+                exact: false,
+                depth: 12,
+                nodes: 0,
+                elapsed: std::time::Duration::ZERO,
+                pv: vec![f5],
+                unit: crate::games::othello::SCORE_UNIT,
+            }],
+            12,
+        );
+        let (mut s, out) = server(Some(book));
         s.handle("hint 3");
         s.wait();
         s.handle("go");

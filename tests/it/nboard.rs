@@ -1,6 +1,8 @@
 //! `tessera nboard othello` driven as the NBoard GUI drives it: the session start, a game
 //! given as GGF, `hint` and `go` on every move of a whole game (the GUI sends the move back),
-//! `ping` while a deep search runs, and bad lines, which are ignored with a note on stderr.
+//! `ping` while a deep search runs, commands that arrive during a search, the end of input
+//! during a deep search, `learn` into a book file, and bad lines, which are ignored with an
+//! error note on stderr.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -18,6 +20,7 @@ struct Session {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    errors: Receiver<String>,
 }
 
 impl Session {
@@ -27,25 +30,47 @@ impl Session {
             .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("start tessera nboard");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = read_lines(child.stdout.take().expect("piped stdout"));
+        let errors = read_lines(child.stderr.take().expect("piped stderr"));
         let stdin = child.stdin.take();
         Self {
             child,
             stdin,
-            lines: rx,
+            lines,
+            errors,
         }
+    }
+
+    /// The stderr lines written so far (waiting up to `timeout` for at least `n`).
+    fn stderr_lines(&self, n: usize, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut got = Vec::new();
+        while got.len() < n {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.errors.recv_timeout(left) {
+                Ok(l) => got.push(l),
+                Err(_) => break,
+            }
+        }
+        while let Ok(l) = self.errors.try_recv() {
+            got.push(l);
+        }
+        got
+    }
+
+    /// Waits up to `timeout` for the process to exit; its status, or `None` (then killed).
+    fn exit_within(&mut self, timeout: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
     }
 
     fn send(&mut self, line: &str) {
@@ -87,6 +112,20 @@ impl Drop for Session {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The lines of `pipe` on a channel, read by a thread of their own.
+fn read_lines(pipe: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(pipe).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 fn parse_move(text: &str) -> Move {
@@ -175,7 +214,11 @@ fn ping_stops_a_running_search() {
         "pong took {:?}",
         started.elapsed()
     );
-    assert!(!before.iter().any(|l| l.starts_with("===")), "{before:?}");
+    // The stopped search still answers (its last finished iteration), before the pong.
+    let answers: Vec<&String> = before.iter().filter(|l| l.starts_with("=== ")).collect();
+    assert_eq!(answers.len(), 1, "{before:?}");
+    let mv = answers[0][4..].split('/').next().unwrap();
+    assert!(Position::start().is_legal(parse_move(mv)), "{before:?}");
     // The session goes on normally afterwards.
     s.send("set depth 2");
     s.send("go");
@@ -221,4 +264,185 @@ fn bad_lines_are_ignored_and_the_book_answers() {
     s.stdin = None;
     let status = s.child.wait().expect("exits");
     assert!(status.success());
+}
+
+/// The GUI closes the pipe while a deep search runs: the search stops, tessera exits 0 at
+/// once (no orphan left burning CPU).
+#[test]
+fn end_of_input_stops_a_deep_search_and_exits() {
+    for task in ["go", "hint 10"] {
+        let mut s = Session::start(&["--book", "none"]);
+        s.send("nboard 2");
+        s.send("set depth 30");
+        s.send("set game (;GM[Othello]TY[8]B[f5]W[d6]B[c3]W[d3]B[c4];)");
+        s.send(task);
+        s.until("status tessera is thinking", Duration::from_secs(30));
+        std::thread::sleep(Duration::from_millis(300));
+        let closed = Instant::now();
+        s.stdin = None;
+        let status = s.exit_within(Duration::from_secs(15));
+        assert!(
+            status.is_some(),
+            "{task}: still running 15 s after the end of input"
+        );
+        assert!(status.unwrap().success(), "{task}");
+        assert!(closed.elapsed() < Duration::from_secs(15));
+    }
+}
+
+/// Every `hint`/`go` received is answered, in order, even when sent while a search runs;
+/// a `move` (a new position) stops the search and drops its answer.
+#[test]
+fn commands_sent_during_a_search_are_answered_in_turn() {
+    let mut s = Session::start(&["--book", "none"]);
+    s.send("nboard 2");
+    s.send("set depth 5");
+    s.send("set game (;GM[Othello]TY[8]B[f5]W[d6];)");
+    s.send("hint 2");
+    s.send("go");
+    s.send("set contempt 0");
+    s.send("what is this");
+    s.send("hint 1");
+    let a = s.until("=== ", Duration::from_secs(60));
+    let b = s.until("search ", Duration::from_secs(60));
+    let searches = a.iter().filter(|l| l.starts_with("search ")).count();
+    assert_eq!(searches, 2, "hint 2 answered before go: {a:?}");
+    assert!(b.last().unwrap().starts_with("search "), "{b:?}");
+    let rest = s.sync(2);
+    assert!(
+        rest.iter()
+            .all(|l| !l.starts_with("search ") && !l.starts_with("===")),
+        "hint 1 gave one line: {rest:?}"
+    );
+    // A new position drops the running search's answer.
+    s.send("set depth 30");
+    s.send("go");
+    s.until("status tessera is thinking", Duration::from_secs(30));
+    s.send("move C3");
+    let rest = s.sync(3);
+    assert!(!rest.iter().any(|l| l.starts_with("===")), "{rest:?}");
+    s.send("set depth 2");
+    s.send("hint 99");
+    let lines = s.until("status tessera is waiting", Duration::from_secs(30));
+    let after = Position::from_transcript("f5d6c3").unwrap();
+    let mut legal = <Position as Game>::Moves::default();
+    after.generate_moves(&mut legal);
+    let hints: Vec<&String> = lines.iter().filter(|l| l.starts_with("search ")).collect();
+    assert_eq!(
+        hints.len(),
+        legal.len(),
+        "the hint is about f5d6c3: {lines:?}"
+    );
+}
+
+/// `move` with a malformed eval or time, or an illegal square, gets an error line on
+/// stderr naming what was wrong, and the game is unchanged.
+#[test]
+fn bad_moves_get_an_error_line() {
+    let mut s = Session::start(&["--book", "none"]);
+    s.send("nboard 2");
+    s.send("set depth 2");
+    s.send("move F5/abc");
+    s.send("move F5/0.5/soon");
+    s.send("move A1");
+    s.send("set game (;GM[Amazons];)");
+    s.send("hint 0");
+    s.sync(1);
+    let errors = s.stderr_lines(5, Duration::from_secs(10));
+    let has = |needles: &[&str]| {
+        errors
+            .iter()
+            .any(|e| e.contains("error") && needles.iter().all(|n| e.contains(n)))
+    };
+    assert!(has(&["F5/abc", "eval", "abc"]), "{errors:?}");
+    assert!(has(&["time", "soon"]), "{errors:?}");
+    assert!(has(&["A1", "not legal"]), "{errors:?}");
+    assert!(has(&["set game", "Amazons"]), "{errors:?}");
+    assert!(has(&["hint 0"]), "{errors:?}");
+    // Still the start position: F5 is legal, and its eval/time are accepted.
+    s.send("move F5/-0.25/1.5");
+    s.send("hint 99");
+    let lines = s.until("status tessera is waiting", Duration::from_secs(30));
+    let hints = lines.iter().filter(|l| l.starts_with("search ")).count();
+    assert_eq!(hints, 3, "three replies to f5: {lines:?}");
+    assert!(
+        s.stderr_lines(0, Duration::ZERO)
+            .iter()
+            .all(|e| !e.contains("error")),
+        "a good move gave an error"
+    );
+}
+
+/// `learn` adds the game to the session's book file (created from the built-in book when
+/// missing) and answers `learned`; without a book file nothing is written.
+#[test]
+fn learn_adds_the_game_to_the_book_file() {
+    let dir = std::env::temp_dir().join(format!("tessera-it-{}-learn", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mine.book");
+    let line = "f5d6c3d3c4f4c5b3c2e6c6b4";
+    let mut s = Session::start(&["--book", file.to_str().unwrap()]);
+    s.send("nboard 2");
+    s.send("set depth 3");
+    let game = ggf_of(line);
+    s.send(&format!("set game {game}"));
+    s.send("learn");
+    let lines = s.until("learned", Duration::from_secs(120));
+    assert!(
+        lines.contains(&"status tessera is learning".to_string()),
+        "{lines:?}"
+    );
+    s.sync(1);
+    let book = tessera::engine::book::Book::load(&file).expect("the book file was written");
+    let builtin = tessera::engine::book::Book::builtin();
+    assert!(
+        book.len() > builtin.len(),
+        "{} <= {}",
+        book.len(),
+        builtin.len()
+    );
+    // Every position of the line is in the book now, with a legal best move.
+    let mut pos = Position::start();
+    for i in 0..line.len() / 2 {
+        assert!(book.contains(&pos), "ply {i}: {pos}");
+        let best = book.probe(&pos)[0].mv;
+        assert!(pos.is_legal(best));
+        pos = pos.play(parse_move(&line[2 * i..2 * i + 2]));
+    }
+    assert!(book.contains(&pos));
+    // The session plays from what it learned: hint at the end of the line is a book answer.
+    s.send("hint 1");
+    let lines = s.until("status tessera is waiting", Duration::from_secs(30));
+    assert!(lines.iter().any(|l| l.starts_with("book ")), "{lines:?}");
+    s.send("quit");
+    assert!(
+        s.exit_within(Duration::from_secs(10))
+            .is_some_and(|st| st.success())
+    );
+
+    // --book none: learned, nothing written anywhere, a note says why.
+    let mut s = Session::start(&["--book", "none"]);
+    s.send(&format!("set game {game}"));
+    s.send("learn");
+    s.until("learned", Duration::from_secs(10));
+    let notes = s.stderr_lines(1, Duration::from_secs(10));
+    assert!(
+        notes.iter().any(|n| n.contains("nothing learned")),
+        "{notes:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A GGF game of an Othello transcript (passes implied).
+fn ggf_of(transcript: &str) -> String {
+    let mut g = ggf::GgfGame::new();
+    let mut pos = Position::start();
+    for i in 0..transcript.len() / 2 {
+        let mv = parse_move(&transcript[2 * i..2 * i + 2]);
+        g.push(mv, None, None).unwrap();
+        pos = pos.play(mv);
+    }
+    assert_eq!(g.final_position(), pos);
+    g.to_ggf()
 }

@@ -119,8 +119,39 @@ fn analyze_works_for_every_two_sided_game_and_refuses_the_rest() {
     );
     input_error(&["analyze", "talat", "--depth", "1"], &["two-sided"]);
     input_error(&["analyze", "othello", "--algo", "mcts"], &["alpha-beta"]);
-    let full = format!("{} O", "X".repeat(64));
-    input_error(&["analyze", "othello", "--position", &full], &["game over"]);
+}
+
+/// A finished game is not bad input: `analyze` prints the result with the final disc
+/// difference and exits 0 as `bestmove` does, in text and JSON.
+#[test]
+fn analyze_of_a_finished_game_reports_the_result_like_bestmove() {
+    // 40 Black discs, 24 White: Black wins by 16; White to move (the side does not matter).
+    let full = format!("{}{} O", "X".repeat(40), "O".repeat(24));
+    for command in ["analyze", "bestmove"] {
+        let out = tessera(&[command, "othello", "--position", &full]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{command}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            stdout.contains(
+                "game over: Black (X) 40 discs, White (O) 24 discs: Black (X) wins by 16"
+            ),
+            "{command}: {stdout}"
+        );
+        let v = json_of(&[command, "othello", "--position", &full, "--json"]);
+        assert_eq!(v["game_over"], true, "{command}: {v}");
+        assert_eq!(v["result"]["black_margin"], 16, "{command}: {v}");
+        assert_eq!(v["result"]["winner"], "black", "{command}: {v}");
+        // The score is the final disc difference for the side to move (White), centi-discs.
+        assert_eq!(v["score"], -1600, "{command}: {v}");
+    }
+    let v = json_of(&["analyze", "othello", "--position", &full, "--json"]);
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(0), "{v}");
+    assert_eq!(v["legal_moves"], 0);
 }
 
 #[test]
