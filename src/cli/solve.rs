@@ -19,11 +19,6 @@ pub use super::solve_args::{DEFAULT_QUIXO_PLIES, SolveArgs};
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     match args.game {
         GameId::Othello => {
-            if args.threads > 1 {
-                return Err(CliError::input(
-                    "--threads: parallel exact solving is disabled for now: it returned a wrong score in testing (a race in the split search); solve on one thread",
-                ));
-            }
             if args.size.is_some() || args.max_plies.is_some() || args.table.is_some() {
                 return Err(CliError::input(
                     "--size, --max-plies and --table are for Quixo; Othello positions are solved to the end",

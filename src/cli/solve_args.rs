@@ -22,6 +22,7 @@ use super::{GameId, PositionArgs};
                   the final move counted, by a proving search up to --max-plies (the 5x5 \
                   full-board table at the leaves), or \"unproven\" (exit code 1).",
     after_help = "Examples:\n  tessera solve othello --ffo 40\n  \
+                  tessera solve othello --ffo 45 --threads 2\n  \
                   tessera solve othello --obf problems.obf --json\n  \
                   tessera solve quixo --size 4\n  \
                   tessera solve quixo --position \"XXXX./...../...../...../..... X\" --json\n  \
@@ -48,8 +49,8 @@ pub struct SolveArgs {
     /// Give up after this many milliseconds (exit code 1); default: no limit
     #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
     pub time_ms: Option<u64>,
-    /// Othello: search threads for the exact solve; only 1 is accepted for now (the parallel
-    /// solver has a race that can give a wrong score)
+    /// Othello: search threads for the exact solve, 1 to 256 (Young Brothers Wait on a rayon
+    /// pool, shared transposition table)
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,

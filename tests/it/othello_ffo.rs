@@ -170,7 +170,6 @@ fn ffo_44() {
 }
 
 #[test]
-#[ignore = "known defect: the parallel exact solver can return a wrong score (a race); the CLI refuses --threads > 1 until it is fixed"]
 fn ffo_41_and_42_on_two_threads() {
     for p in problems().iter().filter(|p| p.id == 41 || p.id == 42) {
         eprintln!("2 threads: {}", solve_and_check_on(p, 2));

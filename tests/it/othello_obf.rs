@@ -83,11 +83,18 @@ fn batch_solves_and_compares_with_the_file() {
     assert_eq!(t["nodes"].as_u64(), Some(nodes));
 
     // The text form: a header, one line per problem, two total lines.
-    // Parallel exact solving is disabled (a race gave a wrong score): refused, nothing solved.
+    // Zero or too many threads: refused with exit 2, nothing solved.
+    for bad in ["0", "257"] {
+        let out = tessera(&["solve", "othello", "--obf", p, "--threads", bad]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("--threads"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(text(&out.stdout).is_empty());
+    }
     let out = tessera(&["solve", "othello", "--obf", p, "--threads", "2"]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).is_empty());
-    let out = tessera(&["solve", "othello", "--obf", p]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     let rows: Vec<&str> = s.lines().collect();
