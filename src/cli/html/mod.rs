@@ -16,6 +16,8 @@ use tessera::tournament::record::GameRecord;
 use super::games::CliGame;
 use super::output::CliError;
 
+mod move_times;
+
 const CSS: &str = include_str!("page.css");
 const VIEWER_JS: &str = include_str!("viewer.js");
 
@@ -534,28 +536,12 @@ pub fn report_page<G: CliGame>(
     body.push_str("<h2>Results by seat</h2><p class=\"note\">All engines together; score = mean points (1 win, 1/2 draw), 95 % Wilson interval over blocks; win = sole first place.</p>");
     body.push_str(&seats_section(report, "seats"));
     // Time per move.
-    body.push_str("<h2>Time used per move</h2><p class=\"note\">Wall-clock seconds of each game divided by its plies, averaged over the games each engine played (both sides' moves count).</p><table><tr><th class=\"l\">engine</th><th>games</th><th>ms per ply</th><th>longest game s</th></tr>");
     let mut names: Vec<String> = ratings
         .iter()
         .filter_map(|r| r["name"].as_str().map(String::from))
         .collect();
     names.sort();
-    for n in &names {
-        let (mut g, mut per, mut longest) = (0usize, 0.0, 0f64);
-        for r in records.iter().filter(|r| r.engines.contains(n)) {
-            g += 1;
-            per += r.seconds / r.moves.len().max(1) as f64;
-            longest = longest.max(r.seconds);
-        }
-        let _ = write!(
-            body,
-            "<tr>{}<td>{g}</td><td>{:.1}</td><td>{:.2}</td></tr>",
-            txt(n),
-            1000.0 * per / g.max(1) as f64,
-            longest
-        );
-    }
-    body.push_str("</table>");
+    body.push_str(&move_times::section::<G>(records, &names).map_err(CliError::input)?);
     // Termination reasons.
     body.push_str(
         "<h2>How the games ended</h2><table><tr><th class=\"l\">reason</th><th>games</th></tr>",
