@@ -633,7 +633,7 @@ pub fn fairness_page<G: CliGame>(
             ));
         }
     }
-    body.push_str("</table><p class=\"note\">Each seat's score with its 95 % interval; the dashed line is the fair 50 %. Rows of one distinct game (deterministic engines from the start position) have no interval.</p>");
+    body.push_str("</table><p class=\"note\">Each seat's score with its 95 % interval; the dashed line is the fair 50 %. Rows of one distinct game (deterministic engines from the start position) show the wide interval of a single game and take no part in the trend or the verdict.</p>");
     body.push_str(&interval_chart(&items, 0.0, 100.0, 50.0, " %"));
     let trends = summary["trends"].as_array().cloned().unwrap_or_default();
     if !trends.is_empty() {
