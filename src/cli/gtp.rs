@@ -54,8 +54,8 @@ pub struct GtpArgs {
     /// Time per move, milliseconds (replaces the engine's limits)
     #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
     pub time_ms: Option<u64>,
-    /// Othello opening book: a book file, or none [default: the built-in book]
-    #[arg(long, value_name = "FILE|none")]
+    /// Othello opening book: builtin (compiled in), a book file, or none [default: none]
+    #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
 }
 

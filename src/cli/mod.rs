@@ -184,8 +184,8 @@ pub struct EngineArgs {
     /// MCTS: UCT exploration constant (rewards lie in [0, 1])
     #[arg(long = "c", value_name = "X", default_value_t = 1.0, value_parser = non_negative_f64)]
     pub c: f64,
-    /// Othello opening book: a book file, or none [default: the built-in book]
-    #[arg(long, value_name = "FILE|none")]
+    /// Othello opening book: builtin (compiled in), a book file, or none [default: none]
+    #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
 }
 

@@ -47,9 +47,9 @@ pub struct NboardArgs {
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
-    /// Opening book: a book file, or none [default: the built-in book]. `learn` adds
-    /// games to FILE (created from the built-in book when it does not exist)
-    #[arg(long, value_name = "FILE|none")]
+    /// Opening book: builtin (compiled in), a book file, or none [default: none]. `learn`
+    /// adds games to FILE (created from the built-in book when it does not exist)
+    #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
 }
 

@@ -233,7 +233,7 @@ fn ping_stops_a_running_search() {
 
 #[test]
 fn bad_lines_are_ignored_and_the_book_answers() {
-    let mut s = Session::start(&[]);
+    let mut s = Session::start(&["--book", "builtin"]);
     s.send("nboard 1");
     s.send("set depth 2");
     for bad in [

@@ -337,9 +337,21 @@ fn a_book_is_built_shown_and_used_unless_none() {
         "bestmove", "othello", "--book", "none", "--depth", "2", "--json",
     ]);
     assert!(n["nodes"].as_u64().unwrap() > 0);
-    // The built-in book has the start position.
+    // The built-in book has the start position; it is used with --book builtin only: by
+    // default bestmove, play and gtp search (the book did not gain in self-play).
     let v = json_of(&["book", "show", "othello", "--json"]);
     assert_eq!(v["in_book"], true);
+    let builtin_best = v["moves"][0]["move"].as_str().unwrap().to_string();
+    let b = json_of(&[
+        "bestmove", "othello", "--book", "builtin", "--depth", "2", "--json",
+    ]);
+    assert_eq!(b["nodes"], 0);
+    assert_eq!(b["move"], builtin_best.as_str());
+    let d = json_of(&["bestmove", "othello", "--depth", "2", "--json"]);
+    assert!(
+        d["nodes"].as_u64().unwrap() > 0,
+        "the default searches: {d}"
+    );
     let empty_board = format!("{} X", "-".repeat(64));
     let v = json_of(&[
         "book",
