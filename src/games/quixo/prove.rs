@@ -249,47 +249,84 @@ impl<'a> Prover<'a> {
     /// # Errors
     /// [`OutOfTime`] when the time budget ran out.
     pub fn wins_within(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
+        self.proves(me, opp, d, Value::Win)
+    }
+
+    /// Whether the side to move of an unfinished board loses within `d` plies whatever it
+    /// plays.
+    ///
+    /// # Errors
+    /// [`OutOfTime`] when the time budget ran out.
+    pub fn loses_within(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
+        self.proves(me, opp, d, Value::Loss)
+    }
+
+    /// Whether the side to move of `(me, opp)` reaches `goal` (a win or a loss, from its
+    /// view) within `d` plies: the full-board table when it has the board, the cut-off when
+    /// the line that `goal` needs cannot be finished in `d` plies, the proof table's
+    /// bounds, else the search.
+    fn proves(&mut self, me: u32, opp: u32, d: u32, goal: Value) -> Result<bool, OutOfTime> {
         self.tick()?;
         if d == 0 {
             return Ok(false);
         }
         if let Some((v, dist)) = self.table_code(me, opp) {
-            return Ok(v == Value::Win && dist.is_some_and(|x| x <= d));
+            return Ok(v == goal && dist.is_some_and(|x| x <= d));
         }
-        if self.best_line(me) + d < u32::from(self.g.size) {
+        let liner = if goal == Value::Win { me } else { opp };
+        if self.best_line(liner) + d < u32::from(self.g.size) {
             return Ok(false);
         }
+        let search = |s: &mut Self| {
+            if goal == Value::Win {
+                s.wins_within_search(me, opp, d)
+            } else {
+                s.loses_within_search(me, opp, d)
+            }
+        };
         // Distances past a slot's range (never reached through the CLI's 64) skip the table.
         if d >= u32::from(NEVER) {
-            return self.wins_within_search(me, opp, d);
+            return search(self);
         }
         let dd = d as u8;
         if let Some(tt) = &self.tt
             && let Some(e) = tt.get(me, opp)
         {
-            if dd >= e.win_yes {
+            let (yes, no) = if goal == Value::Win {
+                (e.win_yes, e.win_no)
+            } else {
+                (e.loss_yes, e.loss_no)
+            };
+            if dd >= yes {
                 return Ok(true);
             }
-            if dd <= e.win_no {
+            if dd <= no {
                 return Ok(false);
             }
         }
-        let r = self.wins_within_search(me, opp, d)?;
+        let r = search(self)?;
         if let Some(tt) = &mut self.tt {
             tt.update(me, opp, |e| {
-                if r {
-                    e.win_yes = e.win_yes.min(dd);
+                let (yes, no) = if goal == Value::Win {
+                    (&mut e.win_yes, &mut e.win_no)
                 } else {
-                    e.win_no = e.win_no.max(dd);
+                    (&mut e.loss_yes, &mut e.loss_no)
+                };
+                if r {
+                    *yes = (*yes).min(dd);
+                } else {
+                    *no = (*no).max(dd);
                 }
             });
         }
         Ok(r)
     }
 
-    fn wins_within_search(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
+    /// The distinct boards after the safe moves of the side to move of `(me, opp)` (moves
+    /// that do not complete the other side's line), as `(mover, other)` from the mover's
+    /// view, into `seen`; `None` when a move completes the mover's own line (it wins now).
+    fn safe_children(&self, me: u32, opp: u32, seen: &mut [(u32, u32); 44]) -> Option<usize> {
         let g = self.g;
-        let mut seen = [(0u32, 0u32); 44];
         let mut n = 0;
         let mut s = g.border & !opp;
         while s != 0 {
@@ -301,7 +338,7 @@ impl<'a> Prover<'a> {
                     continue; // completes the opponent's line: loses
                 }
                 if g.has_line(co) {
-                    return Ok(true);
+                    return None;
                 }
                 if !seen[..n].contains(&(cm, co)) {
                     seen[n] = (cm, co);
@@ -309,6 +346,14 @@ impl<'a> Prover<'a> {
                 }
             }
         }
+        Some(n)
+    }
+
+    fn wins_within_search(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
+        let mut seen = [(0u32, 0u32); 44];
+        let Some(n) = self.safe_children(me, opp, &mut seen) else {
+            return Ok(true);
+        };
         if d == 1 {
             return Ok(false);
         }
@@ -332,71 +377,13 @@ impl<'a> Prover<'a> {
         Ok(false)
     }
 
-    /// Whether the side to move of an unfinished board loses within `d` plies whatever it
-    /// plays.
-    ///
-    /// # Errors
-    /// [`OutOfTime`] when the time budget ran out.
-    pub fn loses_within(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
-        self.tick()?;
-        if d == 0 {
-            return Ok(false);
-        }
-        if let Some((v, dist)) = self.table_code(me, opp) {
-            return Ok(v == Value::Loss && dist.is_some_and(|x| x <= d));
-        }
-        if self.best_line(opp) + d < u32::from(self.g.size) {
-            return Ok(false);
-        }
-        // Distances past a slot's range (never reached through the CLI's 64) skip the table.
-        if d >= u32::from(NEVER) {
-            return self.loses_within_search(me, opp, d);
-        }
-        let dd = d as u8;
-        if let Some(tt) = &self.tt
-            && let Some(e) = tt.get(me, opp)
-        {
-            if dd >= e.loss_yes {
-                return Ok(true);
-            }
-            if dd <= e.loss_no {
-                return Ok(false);
-            }
-        }
-        let r = self.loses_within_search(me, opp, d)?;
-        if let Some(tt) = &mut self.tt {
-            tt.update(me, opp, |e| {
-                if r {
-                    e.loss_yes = e.loss_yes.min(dd);
-                } else {
-                    e.loss_no = e.loss_no.max(dd);
-                }
-            });
-        }
-        Ok(r)
-    }
-
     fn loses_within_search(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
-        let g = self.g;
         let mut seen = [(0u32, 0u32); 44];
-        let mut n = 0;
-        let mut s = g.border & !opp;
-        while s != 0 {
-            let cell = s.trailing_zeros();
-            s &= s - 1;
-            for p in g.pushes_from(cell) {
-                let (cm, co) = child(me, opp, p);
-                if g.has_line(cm) {
-                    continue;
-                }
-                if g.has_line(co) || d == 1 {
-                    return Ok(false);
-                }
-                if !seen[..n].contains(&(cm, co)) {
-                    seen[n] = (cm, co);
-                    n += 1;
-                }
-            }
+        let Some(n) = self.safe_children(me, opp, &mut seen) else {
+            return Ok(false); // it wins at once
+        };
+        if d == 1 {
+            return Ok(n == 0);
         }
         for &(cm, co) in &seen[..n] {
             if !self.wins_within(cm, co, d - 1)? {
