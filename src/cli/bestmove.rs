@@ -29,7 +29,8 @@ pub const DEFAULT_TIME_MS: u64 = 2000;
                   brs-plus or mcts).\n\nWith no position flag: the start position. With no limit: \
                   --time-ms 2000. Positions with at most --exact-empties empty squares are \
                   solved exactly (under a time or node budget, a quick midgame search gets a \
-                  quarter of it first and the solver the rest).\n\nWith --algo mcts: \
+                  quarter of it, to at most half the empties plies, first and the solver the \
+                  rest).\n\nWith --algo mcts: \
                   Monte-Carlo tree search (UCT, MCTS-Solver) limited by --iterations, \
                   --nodes (= iterations) or --time-ms; the score is the chosen move's mean \
                   playout reward for the side to move x 1000 (\"exact\" when proven), the \
