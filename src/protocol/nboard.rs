@@ -717,13 +717,22 @@ fn learn(
 }
 
 /// Reads `input` line by line on a thread of its own (so commands arrive while a search
-/// runs) and sends them as events, then [`Event::End`].
-fn spawn_reader(input: impl BufRead + Send + 'static, tx: Sender<Event>) {
+/// runs) and sends them as events, then [`Event::End`] at its end or on a read error. Bytes
+/// that are not UTF-8 become U+FFFD, so such a line is an unknown command, not the end.
+fn spawn_reader(mut input: impl BufRead + Send + 'static, tx: Sender<Event>) {
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if tx.send(Event::Line(line)).is_err() {
-                return;
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&bytes);
+                    let line = line.trim_end_matches(['\n', '\r']).to_string();
+                    if tx.send(Event::Line(line)).is_err() {
+                        return;
+                    }
+                }
             }
         }
         let _ = tx.send(Event::End);

@@ -250,6 +250,10 @@ fn bad_lines_are_ignored_and_the_book_answers() {
     ] {
         s.send(bad);
     }
+    // Bytes that are not UTF-8 are one more unknown line, not the end of the session.
+    let stdin = s.stdin.as_mut().unwrap();
+    stdin.write_all(b"\xff\xfe move \xc3\n").unwrap();
+    stdin.flush().unwrap();
     assert_eq!(s.sync(1), ["set myname tessera"]);
     // Still the start position: the built-in book knows it.
     s.send("hint 999");
