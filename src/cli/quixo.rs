@@ -12,6 +12,7 @@ use super::bestmove::{info_line, mcts_spec};
 use super::games::CliGame;
 use super::output::{CliError, print_json, say};
 use super::{Algo, EngineArgs};
+use tessera::tournament::adjudicate::ExactAttempt;
 
 /// Seat names: two players X and O; four players A1, B1, A2, B2 (teams X and O).
 fn seat_label<const FOUR: bool>(seat: Seat) -> String {
@@ -29,9 +30,9 @@ fn seat_label<const FOUR: bool>(seat: Seat) -> String {
 /// `--adjudicate exact=N` for two-player Quixo: a win or loss of the side to move proven
 /// by the proving search within N plies (and 2 s); the result as the rules score it (1 for
 /// the winner, 0 for the loser).
-fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> Option<Vec<i32>> {
+fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> ExactAttempt {
     if pos.outcome().is_some() {
-        return None;
+        return ExactAttempt::NotYet;
     }
     // A small table: the proof runs before every move.
     let limits = ProveLimits {
@@ -42,11 +43,12 @@ fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> Option<Vec<i32>> {
     let mover_wins = match qx::prove(pos, &limits, None).value {
         Verdict::Win => true,
         Verdict::Loss => false,
-        Verdict::Draw | Verdict::Unproven => return None,
+        // No proof within N plies yet: one may appear as the game goes on.
+        Verdict::Draw | Verdict::Unproven => return ExactAttempt::NotYet,
     };
     let mut scores = vec![i32::from(!mover_wins); 2];
     scores[pos.to_move().index()] = i32::from(mover_wins);
-    Some(scores)
+    ExactAttempt::Solved(scores)
 }
 
 impl<const FOUR: bool> CliGame for Position<FOUR> {
@@ -150,9 +152,9 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
             return None;
         }
         // Self is Quixo here; the solver is written for it.
-        let solve: fn(&Self, u32) -> Option<Vec<i32>> = |pos, n| {
-            let q: Quixo = pos.to_string().parse().ok()?;
-            prove_for_adjudication(&q, n)
+        let solve: fn(&Self, u32) -> ExactAttempt = |pos, n| match pos.to_string().parse() {
+            Ok(q) => prove_for_adjudication(&q, n),
+            Err(_) => ExactAttempt::NotYet,
         };
         Some(tessera::tournament::adjudicate::ExactSolve {
             max: 9,

@@ -2,9 +2,10 @@
 //! know, as chess testers do with tablebases and score rules (cutechess-cli `-resign`,
 //! `-draw`, `-tb`).
 //!
-//! - `exact=N`: a game's exact solver settles the position (Othello: at most N empty
-//!   squares, solved to the end; Quixo: a forced win found by a proving search of at most N
-//!   plies) and the game ends with the solved result;
+//! - `exact=N`: a game's exact solver settles the position (Othello: once, when the game
+//!   first has at most N empty squares, solved to the end within [`EXACT_NODE_BUDGET`]
+//!   nodes, else the game is played out; Quixo: a forced win found by a proving search of at
+//!   most N plies, tried before every move) and the game ends with the solved result;
 //! - `resign=SCORE,MOVES`: one side's engine reported a score of -SCORE or worse and the
 //!   other side's engine +SCORE or better, each on its last MOVES moves: the first loses;
 //! - `draw=SCORE,MOVES[,FROM]`: both engines reported scores within SCORE of 0 on their last
@@ -44,16 +45,34 @@ pub struct ScoreRule {
     pub from: u32,
 }
 
+/// Nodes one Othello adjudication solve may search before it gives up on the game (about
+/// 2-3 s on one core; `solve othello --ffo 40`, 20 empties, needs 13.8 M). A node budget,
+/// not a time budget, so a resumed or repeated tournament adjudicates the same games.
+pub const EXACT_NODE_BUDGET: u64 = 30_000_000;
+
+/// What one exact-adjudication attempt found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExactAttempt {
+    /// The position is out of the solver's reach (more than N empties, or no proof yet):
+    /// ask again after the next move.
+    NotYet,
+    /// The final scores per seat with best play: the game ends with them.
+    Solved(Vec<i32>),
+    /// The solver ran out of its budget: this game is played out without exact
+    /// adjudication (no further attempts, so a hard position costs one budget, not one
+    /// per move).
+    GiveUp,
+}
+
 /// What a game's exact solver offers `exact=N`: the largest N it accepts, what N counts,
-/// and the solve itself (final scores per seat, or `None` when the position is out of
-/// reach or unproven).
+/// and the solve itself.
 pub struct ExactSolve<G> {
     /// Largest accepted N.
     pub max: u32,
     /// What N counts, for messages (`"empty squares"`, `"plies"`).
     pub unit: &'static str,
-    /// Solves the position with limit N.
-    pub solve: fn(&G, u32) -> Option<Vec<i32>>,
+    /// One attempt on the position with limit N.
+    pub solve: fn(&G, u32) -> ExactAttempt,
 }
 
 fn number<T: std::str::FromStr>(text: &str, what: &str, rule: &str) -> Result<T, String> {
@@ -301,7 +320,7 @@ mod tests {
         let oth: ExactSolve<()> = ExactSolve {
             max: 30,
             unit: "empty squares",
-            solve: |_, _| None,
+            solve: |_, _| ExactAttempt::NotYet,
         };
         let e = rules(&["exact=99"])
             .check("othello", 2, Some(&oth))

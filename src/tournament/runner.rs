@@ -9,7 +9,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use super::adjudicate::{ExactSolve, ScoreWatch, Verdict};
+use super::adjudicate::{ExactAttempt, ExactSolve, ScoreWatch, Verdict};
 use super::lock::OutLock;
 use super::openings::Opening;
 use super::record::{self, GameRecord, MoveStat, Reason};
@@ -206,6 +206,8 @@ pub fn play_game_with<G: Game>(
             *seen.entry(p.key()).or_default() += 1;
         }
     }
+    // Set when the exact solver ran out of its budget: the game is played out.
+    let mut exact_given_up = false;
     loop {
         if let Some(outcome) = pos.outcome() {
             let seats: Vec<Seat> = (0..n).map(|s| Seat(s as u8)).collect();
@@ -221,14 +223,24 @@ pub fn play_game_with<G: Game>(
             break;
         }
         if let (Some(limit), Some(ex)) = (rules.exact, exact)
-            && let Some(scores) = (ex.solve)(&pos, limit)
+            && !exact_given_up
         {
-            let outcome = GameOutcome::new(BySeat::from_slice(&scores));
-            rec.ranks = (0..n).map(|s| outcome.rank(Seat(s as u8))).collect();
-            rec.points = GameRecord::points_from_ranks(&rec.ranks);
-            rec.scores = scores;
-            rec.reason = Reason::AdjudicatedExact;
-            break;
+            let scores = match (ex.solve)(&pos, limit) {
+                ExactAttempt::Solved(scores) => Some(scores),
+                ExactAttempt::NotYet => None,
+                ExactAttempt::GiveUp => {
+                    exact_given_up = true;
+                    None
+                }
+            };
+            if let Some(scores) = scores {
+                let outcome = GameOutcome::new(BySeat::from_slice(&scores));
+                rec.ranks = (0..n).map(|s| outcome.rank(Seat(s as u8))).collect();
+                rec.points = GameRecord::points_from_ranks(&rec.ranks);
+                rec.scores = scores;
+                rec.reason = Reason::AdjudicatedExact;
+                break;
+            }
         }
         let seat = pos.to_move().index();
         let name = &specs[seat].name;

@@ -753,3 +753,33 @@ fn edited_clock_and_adjudication_records_are_refused() {
     assert!(report().status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An exact solve that runs out of its node budget (30 empties are far beyond it) gives
+/// up adjudication for that game: the game is played out by the engines, and the solver
+/// is not asked again at 29, 28, ... empties (it would finish near 20 and adjudicate).
+#[test]
+fn an_exact_solve_over_budget_gives_up_once_and_the_game_is_played_out() {
+    let dir = tmp("giveup");
+    let out = dir.join("t");
+    let o = tessera(&[
+        "tournament",
+        "othello",
+        "--engines",
+        "othello-ab-d1,othello-ab-d2",
+        "--rounds",
+        "1",
+        "--adjudicate",
+        "exact=30",
+        "--out",
+        out.to_str().unwrap(),
+        "--no-progress",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let recs = records(&out);
+    assert_eq!(recs.len(), 2);
+    for r in &recs {
+        assert_eq!(r.reason, Reason::Normal, "{r:?}");
+        assert_eq!(r.scores.iter().sum::<i32>(), 64, "{r:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
