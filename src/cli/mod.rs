@@ -39,6 +39,7 @@ mod perft;
 mod play;
 mod quixo;
 mod selfplay;
+mod selfplay_merge;
 mod solve;
 mod solve_args;
 mod solve_obf;

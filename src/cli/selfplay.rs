@@ -32,22 +32,35 @@ use tessera::tuning::texel::TexelGame;
         file at any --threads.\n\n\
         Output: '#' header lines (command, engine, games, seed, date), then one \
         POSITION<TAB>RESULT<TAB>EXACT-or-'-' line per position; three-player Talat adds a \
-        fourth field, every seat's final score (s0,s1,s2).",
+        fourth field, every seat's final score (s0,s1,s2).\n\n\
+        On several machines: --shard I/N plays only games I-1, I-1+N, ... (the same games as \
+        the run in one piece) and marks each game's positions with a '# game K' line; \
+        --merge SHARD,SHARD,... --out FILE then writes exactly the file the run in one piece \
+        writes (same positions, labels and order).",
     after_help = "Examples:\n  tessera selfplay othello --engine othello-ab-d2 --games 2000 \
         --random-plies 4-20 --exact-empties 14 --out data/d2.txt\n  \
         tessera selfplay quixo --engine quixo-ab-d2 --games 2000 --random-plies 2-12 --out data/q.txt\n  \
-        tessera selfplay talat --engine name=t,algo=brs-plus,depth=2 --games 500 --random-plies 18 --out data/t.txt"
+        tessera selfplay talat --engine name=t,algo=brs-plus,depth=2 --games 500 --random-plies 18 --out data/t.txt\n  \
+        parallel -j 2 tessera selfplay othello --engine othello-ab-d2 --games 2000 --shard {}/4 --out shards/{}.txt ::: 1 2 3 4\n  \
+        tessera selfplay othello --merge shards/1.txt,shards/2.txt,shards/3.txt,shards/4.txt --out data/d2.txt"
 )]
 pub struct SelfplayArgs {
     /// The game
     pub game: GameId,
     /// Engine playing both sides: a preset name or .toml path, or an inline spec
     /// (name=x,depth=2,...)
-    #[arg(long, value_name = "E")]
-    pub engine: String,
+    #[arg(long, value_name = "E", required_unless_present = "merge")]
+    pub engine: Option<String>,
     /// Number of games
-    #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
-    pub games: u64,
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64, required_unless_present = "merge")]
+    pub games: Option<u64>,
+    /// Play only the I-th of N disjoint slices of the games (then `--merge`)
+    #[arg(long, value_name = "I/N", conflicts_with = "merge")]
+    pub shard: Option<String>,
+    /// Combine the data files of every shard of one run (`--shard 1/N` ... `N/N`) into
+    /// --out, exactly as the run in one piece writes it; plays no games
+    #[arg(long, value_name = "FILE", value_delimiter = ',', conflicts_with_all = ["engine", "games"])]
+    pub merge: Vec<PathBuf>,
     /// Output file (overwritten)
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -119,6 +132,9 @@ fn shown_or_dash<T: std::fmt::Display>(v: Option<T>) -> String {
 /// # Errors
 /// Bad arguments, an engine that cannot be built or fails, an unwritable output file.
 pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
+    if !args.merge.is_empty() {
+        return super::selfplay_merge::run(args);
+    }
     if args.game == GameId::Othello {
         let exact = args.exact_empties.unwrap_or(14);
         let solve =
@@ -147,8 +163,15 @@ fn generate<G: CliGame + TexelGame>(
     solve: Option<&selfplay::SolveFn<G>>,
     exact: u32,
 ) -> Result<ExitCode, CliError> {
-    let spec = resolve_engine(&args.engine, G::ID)?;
+    let engine = args.engine.as_deref().unwrap_or_default();
+    let spec = resolve_engine(engine, G::ID)?;
     let random_plies = parse_range(&args.random_plies).map_err(CliError::input)?;
+    let shard = args
+        .shard
+        .as_deref()
+        .map(tessera::tournament::schedule::parse_shard)
+        .transpose()
+        .map_err(CliError::input)?;
     // Build one player now so a bad spec fails before any game.
     G::make_player(&spec).map_err(CliError::input)?;
     if let Some(dir) = args.out.parent()
@@ -160,18 +183,19 @@ fn generate<G: CliGame + TexelGame>(
     // An unwritable output is found now, not after the last game.
     super::output::check_writable(&args.out)?;
     let cfg = Config {
-        games: args.games as usize,
+        games: args.games.unwrap_or(1) as usize,
         seed: args.seed,
         random_plies,
         max_plies: args.max_plies.unwrap_or(G::DEFAULT_MAX_PLIES.min(1000)) as usize,
         threads: args.threads as usize,
         progress: !args.no_progress && !args.json,
+        shard,
     };
     let limits = spec.limits();
     let make = || G::make_player(&spec);
     let started = Instant::now();
     let (samples, summary) =
-        selfplay::generate::<G>(&make, &limits, solve, &cfg).map_err(CliError::failure)?;
+        selfplay::generate_indexed::<G>(&make, &limits, solve, &cfg).map_err(CliError::failure)?;
     let mut header = vec![
         format!("tessera selfplay data ({} positions)", summary.unique),
         format!("command: {}", tessera::tuning::command_line()),
@@ -200,6 +224,9 @@ fn generate<G: CliGame + TexelGame>(
             summary.repetitions, summary.cut
         ),
     ];
+    if let Some((i, n)) = shard {
+        header.push(format!("shard {i}/{n} ({} games)", summary.games));
+    }
     let mut fields = format!("fields: position, {} for the side to move, ", G::LABEL);
     if solve.is_some() {
         header.push(format!("exact values at <= {exact} empties"));
@@ -207,11 +234,17 @@ fn generate<G: CliGame + TexelGame>(
     } else {
         fields.push('-');
     }
-    if samples.iter().any(|s| !s.scores.is_empty()) {
+    if samples.iter().any(|(_, s)| !s.scores.is_empty()) {
         fields.push_str(", every seat's final score");
     }
     header.push(fields);
-    std::fs::write(&args.out, selfplay::to_text(&samples, &header))
+    let text = if shard.is_some() {
+        selfplay::to_text_indexed(&samples, &header)
+    } else {
+        let plain: Vec<selfplay::Sample> = samples.into_iter().map(|(_, s)| s).collect();
+        selfplay::to_text(&plain, &header)
+    };
+    std::fs::write(&args.out, text)
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
     let secs = started.elapsed().as_secs_f64();
     if args.json {

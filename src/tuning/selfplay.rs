@@ -75,6 +75,9 @@ pub struct Config {
     pub max_plies: usize,
     /// Worker threads.
     pub threads: usize,
+    /// `Some((i, n))`: play only the games whose index is `i - 1` modulo `n` (`--shard
+    /// I/N`); the shards of one run together play exactly its games.
+    pub shard: Option<(usize, usize)>,
     /// Show a progress bar on stderr.
     pub progress: bool,
 }
@@ -233,8 +236,26 @@ pub fn generate<G: Game>(
     solve: Option<&SolveFn<G>>,
     cfg: &Config,
 ) -> Result<(Vec<Sample>, Summary), String> {
+    let (samples, summary) = generate_indexed(make, limits, solve, cfg)?;
+    Ok((samples.into_iter().map(|(_, s)| s).collect(), summary))
+}
+
+/// [`generate`], each sample with the index of the game that first reached it (what
+/// [`merge_shards`] orders by).
+///
+/// # Errors
+/// As [`generate`].
+pub fn generate_indexed<G: Game>(
+    make: &(dyn Fn() -> Result<Box<dyn Player<G>>, String> + Sync),
+    limits: &Limits,
+    solve: Option<&SolveFn<G>>,
+    cfg: &Config,
+) -> Result<(Vec<(usize, Sample)>, Summary), String> {
+    let indices: Vec<usize> = (0..cfg.games)
+        .filter(|i| cfg.shard.is_none_or(|(k, n)| i % n == k - 1))
+        .collect();
     let bar = if cfg.progress {
-        ProgressBar::new(cfg.games as u64)
+        ProgressBar::new(indices.len() as u64)
     } else {
         ProgressBar::hidden()
     };
@@ -247,8 +268,9 @@ pub fn generate<G: Game>(
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", cfg.threads))?;
     let games: Vec<PlayedGame> = pool.install(|| {
-        (0..cfg.games)
-            .into_par_iter()
+        indices
+            .par_iter()
+            .copied()
             .with_max_len(1)
             .map_init(
                 || None::<Box<dyn Player<G>>>,
@@ -266,7 +288,7 @@ pub fn generate<G: Game>(
     })?;
     bar.finish_and_clear();
     let mut summary = Summary {
-        games: cfg.games,
+        games: indices.len(),
         ..Summary::default()
     };
     let mut keys = HashSet::new();
@@ -275,11 +297,13 @@ pub fn generate<G: Game>(
         summary.repetitions += usize::from(g.repetition);
         summary.cut += usize::from(g.cut);
     }
-    for (key, s) in games.into_iter().flat_map(|g| g.samples) {
-        summary.positions += 1;
-        if keys.insert(key) {
-            summary.exact += usize::from(s.exact.is_some());
-            out.push(s);
+    for (&game, played) in indices.iter().zip(games) {
+        for (key, s) in played.samples {
+            summary.positions += 1;
+            if keys.insert(key) {
+                summary.exact += usize::from(s.exact.is_some());
+                out.push((game, s));
+            }
         }
     }
     summary.unique = out.len();
@@ -332,11 +356,18 @@ pub fn read_numbered(path: &Path) -> Result<Vec<(usize, Sample)>, String> {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
+        out.push((i + 1, parse_sample(path, i + 1, line)?));
+    }
+    Ok(out)
+}
+
+/// One sample line of a data file (`line` is its number, for errors).
+fn parse_sample(path: &Path, line_no: usize, line: &str) -> Result<Sample, String> {
+    {
         let err = |m: &str| {
             format!(
-                "data file {} line {}: {m} (expected POSITION<TAB>RESULT<TAB>EXACT|-[<TAB>SCORES])",
+                "data file {} line {line_no}: {m} (expected POSITION<TAB>RESULT<TAB>EXACT|-[<TAB>SCORES])",
                 path.display(),
-                i + 1
             )
         };
         let f: Vec<&str> = line.split('\t').collect();
@@ -362,17 +393,100 @@ pub fn read_numbered(path: &Path) -> Result<Vec<(usize, Sample)>, String> {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|_| err("the scores are not comma-separated integers"))?,
         };
-        out.push((
-            i + 1,
-            Sample {
-                position: f[0].to_string(),
-                result,
-                exact,
-                scores,
-            },
-        ));
+        Ok(Sample {
+            position: f[0].to_string(),
+            result,
+            exact,
+            scores,
+        })
+    }
+}
+
+/// The comment line that opens one game's samples in a shard's data file: `# game 17`.
+pub const GAME_MARK: &str = "# game ";
+
+/// [`to_text`] for a shard (`selfplay --shard`): each game's samples follow a `# game K`
+/// line (K its index in the whole run), so [`merge_shards`] can restore the whole run's
+/// order. Readers of data files skip the marks as comments.
+#[must_use]
+pub fn to_text_indexed(samples: &[(usize, Sample)], header: &[String]) -> String {
+    let mut s = to_text(&[], header);
+    let mut last = None;
+    for (game, x) in samples {
+        if last != Some(*game) {
+            let _ = writeln!(s, "{GAME_MARK}{game}");
+            last = Some(*game);
+        }
+        s.push_str(&to_text(std::slice::from_ref(x), &[]));
+    }
+    s
+}
+
+/// A shard's data file as [`read_shard`] sees it.
+#[derive(Clone, Debug, Default)]
+pub struct ShardFile {
+    /// The header comment lines before the first game, without their `# `.
+    pub header: Vec<String>,
+    /// The samples, each with its game's index.
+    pub samples: Vec<(usize, Sample)>,
+}
+
+/// Reads a data file written with `--shard`.
+///
+/// # Errors
+/// One line naming the file and line: an unreadable file, a bad sample or game mark, or a
+/// sample before any `# game` line (a file written without `--shard`).
+pub fn read_shard(path: &Path) -> Result<ShardFile, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read data file {}: {e}", path.display()))?;
+    let mut out = ShardFile::default();
+    let mut game = None;
+    for (i, line) in text.lines().enumerate() {
+        if let Some(k) = line.strip_prefix(GAME_MARK) {
+            game = Some(k.trim().parse::<usize>().map_err(|_| {
+                format!(
+                    "data file {} line {}: '{}' is not a game index",
+                    path.display(),
+                    i + 1,
+                    crate::game::shown(k)
+                )
+            })?);
+        } else if let Some(h) = line.strip_prefix('#') {
+            if game.is_none() {
+                out.header.push(h.trim_start().to_string());
+            }
+        } else if !line.trim().is_empty() {
+            let Some(g) = game else {
+                return Err(format!(
+                    "data file {} line {}: a sample before any '{}K' line: not a shard (written without --shard?)",
+                    path.display(),
+                    i + 1,
+                    GAME_MARK.trim_end()
+                ));
+            };
+            out.samples.push((g, parse_sample(path, i + 1, line)?));
+        }
     }
     Ok(out)
+}
+
+/// The samples of several shards of one run, as the run in one piece keeps them: in game
+/// order (a game's samples in their order), the first occurrence of each position.
+#[must_use]
+pub fn merge_shards(shards: &[ShardFile]) -> Vec<(usize, Sample)> {
+    let mut all: Vec<(usize, usize, &Sample)> = Vec::new();
+    for shard in shards {
+        for (k, (game, s)) in shard.samples.iter().enumerate() {
+            all.push((*game, k, s));
+        }
+    }
+    // Stable by (game, position in its shard): a game lives in exactly one shard.
+    all.sort_by_key(|&(game, k, _)| (game, k));
+    let mut seen = HashSet::new();
+    all.into_iter()
+        .filter(|(_, _, s)| seen.insert(s.position.clone()))
+        .map(|(game, _, s)| (game, s.clone()))
+        .collect()
 }
 
 #[cfg(test)]

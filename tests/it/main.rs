@@ -32,6 +32,7 @@ mod quixo_speedups;
 mod quixo_table;
 mod rating_stats;
 mod schemas;
+mod selfplay_shards;
 mod shards;
 mod talat_eval;
 mod talat_freeze;

@@ -16,6 +16,7 @@ fn config(threads: usize) -> Config {
         max_plies: 200,
         threads,
         progress: false,
+        shard: None,
     }
 }
 
