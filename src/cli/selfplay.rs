@@ -133,7 +133,15 @@ fn shown_or_dash<T: std::fmt::Display>(v: Option<T>) -> String {
 /// Bad arguments, an engine that cannot be built or fails, an unwritable output file.
 pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
     if !args.merge.is_empty() {
-        return super::selfplay_merge::run(args);
+        return super::selfplay_merge::run(&super::selfplay_merge::MergeArgs {
+            game: args
+                .game
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string()),
+            merge: &args.merge,
+            out: &args.out,
+            json: args.json,
+        });
     }
     if args.game == GameId::Othello {
         let exact = args.exact_empties.unwrap_or(14);

@@ -3,13 +3,12 @@
 //! piece writes: the same positions, labels and order (see
 //! [`tessera::tuning::selfplay::merge_shards`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use tessera::tuning::selfplay::{self, ShardFile};
 
 use super::output::{CliError, print_json, say};
-use super::selfplay::SelfplayArgs;
 
 /// The header line that starts with `prefix`, if any.
 fn line<'a>(shard: &'a ShardFile, prefix: &str) -> Option<&'a str> {
@@ -72,20 +71,31 @@ fn ended_counts(shard: &ShardFile) -> (usize, usize) {
     )
 }
 
+/// What `selfplay <game> --merge FILES --out FILE [--json]` was given.
+pub struct MergeArgs<'a> {
+    /// The game id (`othello`).
+    pub game: String,
+    /// The shard files.
+    pub merge: &'a [PathBuf],
+    /// The merged file.
+    pub out: &'a Path,
+    /// Print one JSON object instead of the summary line.
+    pub json: bool,
+}
+
 /// Runs `selfplay --merge`.
 ///
 /// # Errors
 /// An unreadable or malformed shard, shards of different runs or of another game, a shard
 /// given twice or missing, an unwritable output.
-pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
-    let game = clap::ValueEnum::to_possible_value(&args.game)
-        .map_or_else(String::new, |v| v.get_name().to_string());
+pub fn run(args: &MergeArgs<'_>) -> Result<ExitCode, CliError> {
+    let game = &args.game;
     let mut shards = Vec::new();
-    for p in &args.merge {
+    for p in args.merge {
         shards.push(selfplay::read_shard(p).map_err(CliError::input)?);
     }
     let key = run_key(&shards[0]);
-    if key[0] != game {
+    if key[0] != *game {
         return Err(CliError::input(format!(
             "{} holds {} self-play data, not {game}",
             args.merge[0].display(),
@@ -98,7 +108,7 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
     }
     let mut seen: Vec<Option<&Path>> = Vec::new();
     let mut count = None;
-    for (shard, path) in shards.iter().zip(&args.merge) {
+    for (shard, path) in shards.iter().zip(args.merge) {
         if run_key(shard) != key {
             return Err(CliError::input(format!(
                 "{} is not a shard of the same run as {} (game, engine, games, seed, openings, \
@@ -172,7 +182,7 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
             .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
     }
     let samples: Vec<selfplay::Sample> = merged.into_iter().map(|(_, s)| s).collect();
-    std::fs::write(&args.out, selfplay::to_text(&samples, &header))
+    std::fs::write(args.out, selfplay::to_text(&samples, &header))
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
     if args.json {
         print_json(&serde_json::json!({
