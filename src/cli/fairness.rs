@@ -163,6 +163,10 @@ pub struct Summary {
     verdict: String,
     exact: Vec<Exact>,
     notes: Vec<String>,
+    /// What a seat's points are (two sides or more).
+    points: String,
+    /// An interrupt stopped the run: the rows are partial.
+    interrupted: bool,
 }
 
 /// Runs the command.
@@ -341,6 +345,26 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
     } else {
         default_depths(game).into_iter().map(Level::Depth).collect()
     };
+    // The trend and the verdict read the levels as weakest to strongest.
+    let strengths: Vec<u64> = levels
+        .iter()
+        .map(|l| match *l {
+            Level::Depth(d) => u64::from(d),
+            Level::TimeMs(t) => t,
+        })
+        .collect();
+    if strengths.windows(2).any(|w| w[0] >= w[1]) {
+        let list: Vec<String> = strengths.iter().map(ToString::to_string).collect();
+        return Err(CliError::input(format!(
+            "--{} {}: the levels must increase from the weakest to the strongest, each once",
+            if args.times_ms.is_empty() {
+                "depths"
+            } else {
+                "times-ms"
+            },
+            list.join(",")
+        )));
+    }
     let rounds = args
         .rounds
         .map_or(if args.quick { 100 } else { 50 }, |r| r as usize);
@@ -379,7 +403,10 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
     let mut records_of_rows = Vec::new();
     let interrupt = super::tournament::interrupt_flag();
     let mut interrupted = false;
-    'all: for v in &variants {
+    // Every row is planned and checked (settings, engines, openings, and the records of a
+    // row already on disk) before the first game of any row, so bad input costs no games.
+    let mut plan = Vec::new();
+    for v in &variants {
         for suite in &v.suites {
             for (li, &level) in levels.iter().enumerate() {
                 // Deterministic engines from one fixed start play the same game every round.
@@ -419,46 +446,52 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
                 };
                 let dir = args.out.join(&v.slug).join(&suite.name).join(level.slug());
                 let options = RunOptions {
-                    out: dir.clone(),
+                    out: dir,
                     concurrency,
                     shard,
                     progress: !args.no_progress && !args.json,
                     interrupt: Some(interrupt.clone()),
                 };
-                if !args.json {
-                    eprintln!(
-                        "{} / {} / {}: {} rounds",
-                        v.name,
-                        suite.name,
-                        level.label(),
-                        r
-                    );
-                }
-                let outcome = runner::run::<G>(&settings, &options, &G::make_player, None)
+                runner::check::<G>(&settings, &options, &G::make_player, None)
                     .map_err(CliError::input)?;
-                let records = record::load(&dir.join("games.jsonl")).map_err(CliError::input)?;
-                let mut rep = outcome.report;
-                super::tournament::name_seats::<G>(&mut rep);
-                let distinct: std::collections::HashSet<(&str, &[String])> = records
-                    .iter()
-                    .map(|r| (r.start.as_str(), r.moves.as_slice()))
-                    .collect();
-                rows.push(FairnessRow {
-                    variant: v.name.clone(),
-                    openings: suite.name.clone(),
-                    level: level.label(),
-                    level_index: li,
-                    dir: dir.display().to_string(),
-                    games: records.len(),
-                    distinct: distinct.len(),
-                    seats: rep.seats,
-                });
-                records_of_rows.push(records);
-                if outcome.interrupted {
-                    interrupted = true;
-                    break 'all;
-                }
+                plan.push((v, suite, li, level, settings, options));
             }
+        }
+    }
+    for (v, suite, li, level, settings, options) in &plan {
+        let dir = &options.out;
+        if !args.json {
+            eprintln!(
+                "{} / {} / {}: {} rounds",
+                v.name,
+                suite.name,
+                level.label(),
+                settings.rounds
+            );
+        }
+        let outcome =
+            runner::run::<G>(settings, options, &G::make_player, None).map_err(CliError::input)?;
+        let records = record::load(&dir.join("games.jsonl")).map_err(CliError::input)?;
+        let mut rep = outcome.report;
+        super::tournament::name_seats::<G>(&mut rep);
+        let distinct: std::collections::HashSet<(&str, &[String])> = records
+            .iter()
+            .map(|r| (r.start.as_str(), r.moves.as_slice()))
+            .collect();
+        rows.push(FairnessRow {
+            variant: v.name.clone(),
+            openings: suite.name.clone(),
+            level: level.label(),
+            level_index: *li,
+            dir: dir.display().to_string(),
+            games: records.len(),
+            distinct: distinct.len(),
+            seats: rep.seats,
+        });
+        records_of_rows.push(records);
+        if outcome.interrupted {
+            interrupted = true;
+            break;
         }
     }
     let (exact, mut notes) = if interrupted {
@@ -487,18 +520,18 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
         out: args.out.display().to_string(),
         trends: fairness::trends(&rows),
         verdict: fairness::verdict(&rows),
+        points: fairness::points_rule(rows.first().map_or(2, |r| r.seats.len())),
         rows,
         exact,
         notes,
+        interrupted,
     };
     if let Some(path) = &args.html {
         let page = super::html::fairness_page::<G>(&summary_json(&summary)?, &records_of_rows)?;
         super::html::write_page(path, &page)?;
     }
     if args.json {
-        let mut v = summary_json(&summary)?;
-        v["interrupted"] = interrupted.into();
-        output::print_json(&v);
+        output::print_json(&summary_json(&summary)?);
     } else {
         output::say(render(&summary));
         if let Some(path) = &args.html {
@@ -522,20 +555,21 @@ fn render(s: &Summary) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Fairness of {}: {} in every seat rotation; score = mean points (1 win, 1/2 draw), 95 % Wilson \
+        "Fairness of {}: {} in every seat rotation; score = mean points ({}), 95 % Wilson \
          intervals over blocks; W/D/L = sole first / shared first / other place",
-        s.game, s.engine
+        s.game, s.engine, s.points
     );
     out.push_str(&fairness::render(&s.rows));
     if !s.trends.is_empty() {
         let _ = writeln!(
             out,
-            "\nTrend with strength (score change, weakest to strongest level, 95 %)"
+            "\nTrend with strength (score change from the weakest to the strongest level, 95 %; \
+             grows / shrinks: the seat's distance from the fair 50 %)"
         );
         for t in &s.trends {
             let _ = writeln!(
                 out,
-                "{} / {} / {}: {:.1} % ({}) -> {:.1} % ({}), change {:+.1} [{:+.1}, {:+.1}]: {}",
+                "{} / {} / {}: {:.1} % ({}) -> {:.1} % ({}), change {:+.1} [{:+.1}, {:+.1}]: {}{}",
                 t.variant,
                 t.openings,
                 t.name,
@@ -546,7 +580,12 @@ fn render(s: &Summary) -> String {
                 100.0 * t.change,
                 100.0 * t.lower,
                 100.0 * t.upper,
-                t.direction
+                t.direction,
+                match t.direction.as_str() {
+                    "grows" => " (the advantage grows)",
+                    "shrinks" => " (the advantage shrinks)",
+                    _ => "",
+                }
             );
         }
     }
@@ -573,6 +612,12 @@ fn render(s: &Summary) -> String {
     }
     for n in &s.notes {
         let _ = writeln!(out, "note: {n}");
+    }
+    if s.interrupted {
+        let _ = writeln!(
+            out,
+            "\nINTERRUPTED: the rows above are partial (run the same command again to resume)"
+        );
     }
     let _ = writeln!(out, "\nVerdict: {}", s.verdict);
     let _ = write!(

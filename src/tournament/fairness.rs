@@ -162,23 +162,37 @@ pub fn row_verdict(row: &FairnessRow) -> String {
     }
 }
 
-/// The overall verdict: for the first variant (the rules as written), each opening suite at
-/// the strongest level whose games come from at least two blocks, said in one line
-/// (suites joined by `; `).
+/// What a seat's points are, in words for headers: two sides score 1 / 1/2 / 0; more seats score
+/// (seats beaten + half the seats tied) / (seats - 1), so second of three scores 1/2.
+#[must_use]
+pub fn points_rule(seats: usize) -> String {
+    if seats <= 2 {
+        "1 win, 1/2 draw".into()
+    } else {
+        let places = if seats == 3 {
+            ": first 1, second 1/2, third 0"
+        } else {
+            ""
+        };
+        format!(
+            "(seats beaten + half the seats tied) / {}{places}",
+            seats - 1
+        )
+    }
+}
+
+/// The overall verdict: for every variant (the rules as written first, then each rule
+/// choice), each opening suite at the strongest level whose games come from at least two
+/// blocks, said in one line (joined by `; `).
 #[must_use]
 pub fn verdict(rows: &[FairnessRow]) -> String {
-    let Some(first) = rows.first() else {
+    if rows.is_empty() {
         return "no games".into();
-    };
+    }
     let top = rows.iter().map(|r| r.level_index).max().unwrap_or(0);
     let parts: Vec<String> = rows
         .iter()
-        .filter(|r| {
-            r.level_index == top
-                && r.variant == first.variant
-                && r.games > 0
-                && r.seats.iter().all(|s| s.blocks >= 2)
-        })
+        .filter(|r| r.level_index == top && r.games > 0 && r.seats.iter().all(|s| s.blocks >= 2))
         .map(|r| {
             format!(
                 "{} ({}, {}, {} games): {}",

@@ -43,18 +43,31 @@ pub struct RunOptions {
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
-/// Writes `settings` to `DIR/tournament.json`, or checks it against the file already there.
+/// Writes `settings` to `DIR/tournament.json`, or checks it against the file already there
+/// (and writes it again when only the rounds or the anchor changed).
 fn check_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join("tournament.json");
+    if settings_differ(dir, settings)? {
+        let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Reads `DIR/tournament.json`: `true` when it is missing or differs from `settings` only
+/// in the rounds or the anchor (both may change between runs), `false` when equal.
+///
+/// # Errors
+/// The file holds another tournament (anything else would mix different games in one
+/// record file), is not a settings file, or cannot be read.
+fn settings_differ(dir: &Path, settings: &Settings) -> Result<bool, String> {
     let path = dir.join("tournament.json");
     match std::fs::read_to_string(&path) {
         Ok(text) => {
             let old: Settings = serde_json::from_str(&text).map_err(|e| {
                 format!("{} is not a tournament settings file: {e}", path.display())
             })?;
-            // More (or fewer) rounds extend (or cut) the same schedule, and the anchor only
-            // changes the report: both may change between runs. Anything else would mix
-            // different games in one record file.
             let same_games = Settings {
                 rounds: settings.rounds,
                 anchor: settings.anchor.clone(),
@@ -67,17 +80,9 @@ fn check_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
                     dir.display()
                 ));
             }
-            if &old != settings {
-                let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
-                std::fs::write(&path, text)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            }
-            Ok(())
+            Ok(&old != settings)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
-            std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
         Err(e) => Err(format!("cannot read {}: {e}", path.display())),
     }
 }
@@ -386,6 +391,35 @@ pub fn run<G: Game>(
     factory: &PlayerFactory<G>,
     exact: Option<&ExactSolve<G>>,
 ) -> Result<Outcome, String> {
+    run_or_check(settings, options, factory, exact, false)
+        .map(|o| o.expect("a run that is not a check has an outcome"))
+}
+
+/// Checks everything [`run`] would check before its first game, reading only: the
+/// settings, the engines (each built once), the openings, and, when `options.out` already
+/// holds a tournament, that its settings match and its records are valid. Writes nothing;
+/// for commands that run several tournaments (`fairness`) and must refuse bad input before
+/// the first game of any of them.
+///
+/// # Errors
+/// As [`run`], without the errors of writing.
+pub fn check<G: Game>(
+    settings: &Settings,
+    options: &RunOptions,
+    factory: &PlayerFactory<G>,
+    exact: Option<&ExactSolve<G>>,
+) -> Result<(), String> {
+    run_or_check(settings, options, factory, exact, true).map(|_| ())
+}
+
+/// [`run`], or with `check_only` [`check`]: `None` then.
+fn run_or_check<G: Game>(
+    settings: &Settings,
+    options: &RunOptions,
+    factory: &PlayerFactory<G>,
+    exact: Option<&ExactSolve<G>>,
+    check_only: bool,
+) -> Result<Option<Outcome>, String> {
     let start = G::start();
     let team_of_seat: Vec<u8> = (0..start.seats())
         .map(|s| start.team(Seat(s as u8)))
@@ -487,6 +521,15 @@ pub fn run<G: Game>(
             gtp.name, o.text
         ));
     }
+    if check_only {
+        if options.out.join("tournament.json").exists() {
+            settings_differ(&options.out, settings)?;
+            let records_path = options.out.join("games.jsonl");
+            let numbered = record::load_numbered(&records_path)?;
+            validate::check_records::<G>(settings, &records_path, &numbered)?;
+        }
+        return Ok(None);
+    }
     // Everything above only read; from here on the directory is ours alone.
     std::fs::create_dir_all(&options.out)
         .map_err(|e| format!("cannot create {}: {e}", options.out.display()))?;
@@ -586,11 +629,11 @@ pub fn run<G: Game>(
         .interrupt
         .as_ref()
         .is_some_and(|i| i.load(Ordering::Relaxed));
-    Ok(Outcome {
+    Ok(Some(Outcome {
         played,
         resumed,
         skipped: todo.len() - played,
         interrupted,
         report,
-    })
+    }))
 }

@@ -692,3 +692,54 @@ fn four_player_quixo_seats_are_its_teams() {
     assert_eq!(seats[0]["wins"], seats[1]["losses"]);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn bad_levels_rounds_and_foreign_rows_are_refused_before_any_game() {
+    // Levels must increase: a repeated or falling list would make the trend run backwards.
+    for depths in ["2,2", "3,1"] {
+        let out = tmp(&format!("levels-{}", depths.replace(',', "-")));
+        let o = fairness(&["quixo", "--depths", depths, "--rounds", "1"], &out);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("must increase"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(!out.exists(), "{depths}: {} was written", out.display());
+    }
+    // Too many rounds for one tournament: refused before the start rows are played.
+    let out = tmp("huge");
+    let o = fairness(
+        &["othello", "--depths", "1,2", "--rounds", "10000000"],
+        &out,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("more than the"), "{err}");
+    assert!(!out.exists(), "{} was written", out.display());
+    // A row on disk holding another game's records is found before any new row is played.
+    let out = tmp("foreign");
+    let o = fairness(&["quixo", "--depths", "1", "--rounds", "1"], &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let row = out
+        .join("rules")
+        .join("random-8")
+        .join("d1")
+        .join("games.jsonl");
+    let othello = tournament_dir(
+        "foreign-src",
+        "othello",
+        "othello-ab-d1,othello-ab-d2",
+        &["--rounds", "1"],
+    );
+    std::fs::copy(othello.join("games.jsonl"), &row).unwrap();
+    let o = fairness(&["quixo", "--depths", "1,2", "--rounds", "1"], &out);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("othello"), "{err}");
+    // The start row at depth 2 comes first in the schedule: it was not played.
+    assert!(
+        !out.join("rules").join("start").join("d2").exists(),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_dir_all(&othello);
+}

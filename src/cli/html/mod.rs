@@ -533,7 +533,13 @@ pub fn report_page<G: CliGame>(
         );
     }
     // Results by seat.
-    body.push_str("<h2>Results by seat</h2><p class=\"note\">All engines together; score = mean points (1 win, 1/2 draw), 95 % Wilson interval over blocks; win = sole first place.</p>");
+    let _ = write!(
+        body,
+        "<h2>Results by seat</h2><p class=\"note\">All engines together; score = mean points ({}), 95 % Wilson interval over blocks; win = sole first place.</p>",
+        escape(&tessera::tournament::fairness::points_rule(
+            report["seats"].as_array().map_or(2, Vec::len)
+        ))
+    );
     body.push_str(&seats_section(report, "seats"));
     // Time per move.
     let mut names: Vec<String> = ratings
@@ -580,10 +586,16 @@ pub fn fairness_page<G: CliGame>(
     let mut body = String::new();
     let _ = write!(
         body,
-        "<p>{} in every seat rotation. Score = mean points (1 win, 1/2 draw; a fair seat scores 50 %), \
+        "<p>{} in every seat rotation. Score = mean points ({}; a fair seat scores 50 %), \
          95 % Wilson intervals over blocks; W/D/L = sole first / shared first / other place.</p>\
-         <p class=\"verdict\">Verdict: {}</p>",
+         {}<p class=\"verdict\">Verdict: {}</p>",
         escape(summary["engine"].as_str().unwrap_or("")),
+        escape(summary["points"].as_str().unwrap_or("1 win, 1/2 draw")),
+        if summary["interrupted"].as_bool() == Some(true) {
+            "<p class=\"verdict\">INTERRUPTED: the rows below are partial.</p>"
+        } else {
+            ""
+        },
         escape(summary["verdict"].as_str().unwrap_or(""))
     );
     let rows = summary["rows"].as_array().cloned().unwrap_or_default();
