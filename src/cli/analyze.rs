@@ -153,7 +153,12 @@ fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
         "{} legal moves, scores for {} in {}",
         legal,
         pos.seat_name(pos.to_move()),
-        G::SCORE_UNIT
+        // The column is printed by score_short: Othello's centi-discs as discs.
+        if G::SCORE_UNIT == tessera::games::othello::SCORE_UNIT {
+            "discs"
+        } else {
+            G::SCORE_UNIT
+        }
     ));
     say(format!(
         "{:<8} {:>10} {:>6} {:>6} {:>12}  pv",

@@ -361,7 +361,9 @@ impl Book {
             return Err("not a tessera book (the file does not start with TSBOOK1)".into());
         }
         let count = u32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes"));
-        let mut entries = HashMap::with_capacity(count as usize);
+        // The count is the file's word: reserve no more than its bytes can hold (an entry
+        // is at least 18 bytes), so a corrupt count is a cut-short file, not a huge allocation.
+        let mut entries = HashMap::with_capacity((count as usize).min(bytes.len() / 18));
         for i in 0..count {
             let player = u64::from_le_bytes(r.take(8)?.try_into().expect("8 bytes"));
             let opponent = u64::from_le_bytes(r.take(8)?.try_into().expect("8 bytes"));
@@ -531,6 +533,13 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(Book::from_bytes(&longer).is_err());
+        // A corrupt entry count is a cut-short file, not a 400 GB allocation (review defect).
+        let mut huge = b"TSBOOK1\n".to_vec();
+        huge.extend_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(
+            Book::from_bytes(&huge).unwrap_err(),
+            "the book file is cut short"
+        );
     }
 
     #[test]

@@ -704,15 +704,25 @@ fn learn(
         exact_empties,
         Some(stop),
     )?;
-    if added > 0 {
-        book.save(file)?;
+    if added == 0 {
+        note(&format!(
+            "learn: nothing new at depth {depth}; the book has {} positions, {} not written",
+            book.len(),
+            file.display()
+        ));
+        return Ok(vec!["learned".into()]);
     }
-    note(&format!(
-        "learn: {added} positions added or deepened at depth {depth}; the book has {} \
-         positions, saved to {}",
-        book.len(),
-        file.display()
-    ));
+    // A book that cannot be saved is a failed learn, not a failed search: say so and still
+    // answer `learned`, so a GUI waiting for it goes on.
+    match book.save(file) {
+        Ok(()) => note(&format!(
+            "learn: {added} positions added or deepened at depth {depth}; the book has {} \
+             positions, saved to {}",
+            book.len(),
+            file.display()
+        )),
+        Err(e) => error(&format!("learn failed: {e}")),
+    }
     Ok(vec!["learned".into()])
 }
 
