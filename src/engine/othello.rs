@@ -37,17 +37,7 @@ pub fn alphabeta_engine_with(
 /// (`uniform`, or `corners`: a corner whenever one is legal).
 #[must_use]
 pub fn mcts_engine(spec: &EngineSpec) -> Box<dyn Player<Position>> {
-    use crate::search::mcts::MctsConfig;
-    let d = MctsConfig::default();
-    let cfg = MctsConfig {
-        c: spec.c.unwrap_or(d.c),
-        iterations: spec.iterations,
-        threads: spec.threads.unwrap_or(1),
-        seed: spec.seed.unwrap_or(0),
-        max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
-        history: spec.history.unwrap_or(d.history),
-        ..d
-    };
+    let cfg = spec.mcts_config();
     let name = spec.name.clone();
     match spec.playout.as_deref() {
         Some("corners") => Box::new(crate::engine::MctsEngine::with_policy(

@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use crate::engine::{AlphaBetaEngine, EngineSpec, MctsEngine, Player};
 use crate::games::quixo::eval::{Eval, Weights};
 use crate::games::quixo::{Move, Position, SCORE_UNIT};
-use crate::search::mcts::{MctsConfig, PlayoutPolicy};
+use crate::search::mcts::PlayoutPolicy;
 
 /// The Quixo alpha-beta engine: baseline evaluation with `weights` and a `tt_mib` MiB
 /// table; repetitions on the search path score as draws.
@@ -51,16 +51,7 @@ impl<const FOUR: bool> PlayoutPolicy<Position<FOUR>> for WinsFirst {
 /// an immediately winning move whenever one exists).
 #[must_use]
 pub fn mcts_engine<const FOUR: bool>(spec: &EngineSpec) -> Box<dyn Player<Position<FOUR>>> {
-    let d = MctsConfig::default();
-    let cfg = MctsConfig {
-        c: spec.c.unwrap_or(d.c),
-        iterations: spec.iterations,
-        threads: spec.threads.unwrap_or(1),
-        seed: spec.seed.unwrap_or(0),
-        max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
-        history: spec.history.unwrap_or(d.history),
-        ..d
-    };
+    let cfg = spec.mcts_config();
     let name = spec.name.clone();
     match spec.playout.as_deref() {
         Some("wins") => Box::new(MctsEngine::with_policy(name, cfg, WinsFirst)),

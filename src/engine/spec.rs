@@ -346,6 +346,23 @@ fn game_defaults(table: &mut toml::Table) {
 }
 
 impl EngineSpec {
+    /// The MCTS settings of this specification: `c`, `iterations`, `threads` (default 1),
+    /// `seed` (default 0), `history` and `tt-mb` as the node-arena budget; the rest default.
+    #[must_use]
+    pub fn mcts_config(&self) -> crate::search::mcts::MctsConfig {
+        use crate::search::mcts::MctsConfig;
+        let d = MctsConfig::default();
+        MctsConfig {
+            c: self.c.unwrap_or(d.c),
+            iterations: self.iterations,
+            threads: self.threads.unwrap_or(1),
+            seed: self.seed.unwrap_or(0),
+            max_nodes: MctsConfig::nodes_for_mib(self.tt_mb),
+            history: self.history.unwrap_or(d.history),
+            ..d
+        }
+    }
+
     /// The evaluation weights this specification asks for: its `weight_values` (checked
     /// against the registry), else its `weights` file (`W::load`), else the defaults.
     ///

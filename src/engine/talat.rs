@@ -23,19 +23,11 @@ pub fn alphabeta_engine(
 /// place.
 #[must_use]
 pub fn mcts_engine<const TWO: bool>(spec: &EngineSpec) -> Box<dyn Player<Position<TWO>>> {
-    use crate::search::mcts::MctsConfig;
-    let d = MctsConfig::default();
-    let cfg = MctsConfig {
-        c: spec.c.unwrap_or(d.c),
-        iterations: spec.iterations,
-        threads: spec.threads.unwrap_or(1),
-        seed: spec.seed.unwrap_or(0),
-        max_nodes: MctsConfig::nodes_for_mib(spec.tt_mb),
-        history: spec.history.unwrap_or(d.history),
+    let cfg = crate::search::mcts::MctsConfig {
         reward: crate::search::mcts::RewardMode::Margin {
             scale: MCTS_MARGIN_SCALE,
         },
-        ..d
+        ..spec.mcts_config()
     };
     Box::new(crate::engine::MctsEngine::new(spec.name.clone(), cfg))
 }
