@@ -1,4 +1,4 @@
-//! Multi-player search benchmarks (criterion; `cargo bench --bench multiplayer`): paranoid,
+//! Multi-player search benchmarks (criterion; `cargo bench -p tessera-benches --bench multiplayer`): paranoid,
 //! max-n (shallow pruning on), BRS and BRS+ to a fixed depth on two toy 3-seat games from
 //! `tests/it/multi_toys.rs` (scored Nim from a 24-token heap, with passes and double moves, and the
 //! hash-defined random tree of seed 7, games up to 30 plies, constant-sum utilities), each
@@ -8,7 +8,7 @@
 //! changed behaviour silently: a change to the searches' trees must update [`SIGNATURE`]
 //! (the node counts are printed). Throughput is in nodes/s.
 //!
-//! `cargo test --benches` runs each routine once (criterion's test mode).
+//! `cargo test -p tessera-benches --benches` runs each routine once (criterion's test mode).
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! Othello benchmarks (criterion; `cargo bench --bench othello`):
+//! Othello benchmarks (criterion; `cargo bench -p tessera-benches --bench othello`):
 //!
 //! - `perft/start_depth9`: perft 9 from the start (3 005 288 leaves, checked every
 //!   iteration); throughput in leaves/s.
@@ -16,7 +16,7 @@
 //! - `midgame_eval/{baseline,patterns}_depth7`: the midgame search to depth 7 over four
 //!   fixed positions with each evaluation; nodes and nodes/s are printed.
 //!
-//! `cargo test` does not build benches; `cargo test --benches` runs each routine once
+//! `cargo test` does not build benches; `cargo test -p tessera-benches --benches` runs each routine once
 //! (criterion's test mode).
 
 use std::cell::Cell;
@@ -226,7 +226,8 @@ fn bench_midgame(c: &mut Criterion) {
 
 /// The shipped pattern evaluation.
 fn pattern_eval() -> eval::Eval {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/othello-patterns.bin");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tuning/othello-patterns.bin");
     let e = eval::Eval::load(&path).expect("tuning/othello-patterns.bin");
     assert!(e.patterns().is_some());
     e

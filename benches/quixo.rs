@@ -1,4 +1,4 @@
-//! Quixo benchmarks (criterion; `cargo bench --bench quixo`):
+//! Quixo benchmarks (criterion; `cargo bench -p tessera-benches --bench quixo`):
 //!
 //! - `quixo_perft/empty_5x5_depth5`: perft 5 from the empty 5x5 board (118 928 388 move
 //!   sequences, `tests/data/quixo/solved.md`, checked every iteration); throughput in

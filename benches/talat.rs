@@ -1,4 +1,4 @@
-//! Talat benchmarks (criterion; `cargo bench --bench talat`):
+//! Talat benchmarks (criterion; `cargo bench -p tessera-benches --bench talat`):
 //!
 //! - `perft/random_setup9_depth4`: generic perft 4 from the random full setup of seed 9
 //!   (296 424 leaves, checked every iteration); throughput in leaves/s.
@@ -12,7 +12,7 @@
 //!   boards the cheap test calls live and where no capture is legal yet.
 //! - `eval/*`: the baseline evaluation (seat utilities, and the two-player score).
 //!
-//! `cargo test` does not build benches; `cargo test --benches` runs each routine once.
+//! `cargo test` does not build benches; `cargo test -p tessera-benches --benches` runs each routine once.
 
 use std::hint::black_box;
 use std::time::Duration;
