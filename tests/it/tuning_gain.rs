@@ -76,7 +76,10 @@ fn quixo_texel_weights_beat_the_defaults_in_the_four_player_game() {
     assert!(elo - err > 0.0, "quixo-4p-texel-d3: {elo:+.1} +- {err:.1}");
 }
 
+/// 300 games at depth 4: 27 CPU-s, the longest check of the suite (`cargo test --release
+/// -- --ignored` runs it with the other slow checks).
 #[test]
+#[ignore = "slow: 300 games at depth 4 (27 CPU-s)"]
 fn talat_texel_weights_beat_the_defaults_in_talat_2p_at_depth_4() {
     let r = tournament(
         "talat2p",
