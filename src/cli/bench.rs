@@ -24,7 +24,8 @@ use super::{Algo, EngineArgs, GameId};
                   deterministic: nodes for alpha-beta; for MCTS the signature is the sum of \
                   the root scores and the chosen moves.\n\
                   Examples:\n  tessera bench othello --depth 10 --threads 2\n  \
-                  tessera bench othello --algo mcts --iterations 20000"
+                  tessera bench othello --algo mcts --iterations 20000\n  \
+                  tessera bench quixo --algo mcts --threads 2 --mcts-parallel tree"
 )]
 pub struct BenchArgs {
     /// The game
@@ -33,9 +34,13 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = 9,
           value_parser = clap::value_parser!(u32).range(1..=20))]
     pub depth: u32,
-    /// Search threads (Lazy SMP; MCTS: root-parallel trees)
+    /// Search threads (Lazy SMP; MCTS: see --mcts-parallel)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
+    /// MCTS: root (one tree per thread, root statistics merged) or tree (one shared tree
+    /// with virtual loss)
+    #[arg(long, value_name = "root|tree", default_value = "root", value_parser = super::mcts_parallel)]
+    pub mcts_parallel: tessera::search::mcts::Parallelism,
     /// Search algorithm [default: the game's first: alphabeta; talat: brs-plus]
     #[arg(long, value_enum)]
     pub algo: Option<Algo>,
@@ -69,6 +74,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         algo: Some(algo),
         iterations: (algo == Algo::Mcts).then_some(args.iterations),
         threads: args.threads,
+        mcts_parallel: args.mcts_parallel,
         seed: 0,
         c: 1.0,
         book: Some("none".into()),
@@ -117,12 +123,17 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     if args.json {
         print_json(
             &serde_json::json!({"game": G::ID, "algo": algo_name, "depth": args.depth,
-            "iterations": args.iterations, "threads": args.threads, "nodes": total_nodes,
+            "iterations": args.iterations, "threads": args.threads,
+            "mcts_parallel": args.mcts_parallel.name(), "nodes": total_nodes,
             "signature": signature, "seconds": secs, "nps": nps, "positions": rows}),
         );
     } else {
         let workload = match algo {
-            Algo::Mcts => format!("{} iterations, signature {signature}", args.iterations),
+            Algo::Mcts => format!(
+                "{} iterations, signature {signature}, {}-parallel",
+                args.iterations,
+                args.mcts_parallel.name()
+            ),
             _ => format!("depth {}", args.depth),
         };
         say(format!(

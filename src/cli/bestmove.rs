@@ -141,6 +141,9 @@ pub fn mcts_spec(engine: &EngineArgs, game: &str) -> Result<tessera::engine::Eng
         "name=tessera-mcts,algo=mcts,c={},threads={},seed={},tt-mb={}",
         engine.c, engine.threads, engine.seed, engine.tt_mb
     );
+    if engine.mcts_parallel != tessera::search::mcts::Parallelism::Root {
+        text.push_str(&format!(",parallel={}", engine.mcts_parallel.name()));
+    }
     if let Some(n) = engine.iterations {
         text.push_str(&format!(",iterations={n}"));
     }

@@ -178,6 +178,11 @@ pub struct EngineArgs {
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
+    /// MCTS: how the threads share the work: root (one tree per thread, root statistics
+    /// merged; with one thread the tree is kept between moves) or tree (one shared tree,
+    /// lock-free, virtual loss)
+    #[arg(long, value_name = "root|tree", default_value = "root", value_parser = mcts_parallel)]
+    pub mcts_parallel: tessera::search::mcts::Parallelism,
     /// MCTS: random seed (with one thread a search is deterministic for its seed);
     /// talat-2p: also the seed of the random Djinn setup of the start position
     #[arg(long, value_name = "S", default_value_t = 0)]
@@ -188,6 +193,11 @@ pub struct EngineArgs {
     /// Othello opening book: builtin (compiled in), a book file, or none [default: none]
     #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
+}
+
+/// clap value parser: an MCTS parallelism (`root` or `tree`).
+pub(crate) fn mcts_parallel(text: &str) -> Result<tessera::search::mcts::Parallelism, String> {
+    tessera::search::mcts::Parallelism::parse(text.trim())
 }
 
 /// clap value parser: a finite number >= 0.
@@ -293,6 +303,10 @@ impl EngineArgs {
                 ("--iterations", self.iterations.is_some()),
                 ("--seed", self.seed != 0 && !G::SEEDED_SETUP),
                 ("--c", (self.c - 1.0).abs() > f64::EPSILON),
+                (
+                    "--mcts-parallel",
+                    self.mcts_parallel != tessera::search::mcts::Parallelism::Root,
+                ),
             ];
             if let Some((flag, _)) = mcts_only.iter().find(|(_, set)| *set) {
                 return Err(output::CliError::input(format!(

@@ -116,9 +116,14 @@ pub struct EngineSpec {
     /// MCTS: iterations (playouts) per move, all threads together.
     #[serde(default)]
     pub iterations: Option<u64>,
-    /// Search threads (default 1): Lazy SMP for alpha-beta, root-parallel trees for MCTS.
+    /// Search threads (default 1): Lazy SMP for alpha-beta, root-parallel trees for MCTS
+    /// (or one shared tree, see `parallel`).
     #[serde(default)]
     pub threads: Option<usize>,
+    /// MCTS: how the threads share the work, `root` (default: one tree per thread, root
+    /// statistics merged) or `tree` (one shared tree with virtual loss).
+    #[serde(default)]
+    pub parallel: Option<String>,
     /// MCTS: random seed (default 0); one thread with a given seed is deterministic.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -162,6 +167,7 @@ pub const FIELDS: &[&str] = &[
     "c",
     "iterations",
     "threads",
+    "parallel",
     "seed",
     "history",
     "playout",
@@ -347,15 +353,21 @@ fn game_defaults(table: &mut toml::Table) {
 
 impl EngineSpec {
     /// The MCTS settings of this specification: `c`, `iterations`, `threads` (default 1),
-    /// `seed` (default 0), `history` and `tt-mb` as the node-arena budget; the rest default.
+    /// `parallel` (default root), `seed` (default 0), `history` and `tt-mb` as the
+    /// node-arena budget; the rest default.
     #[must_use]
     pub fn mcts_config(&self) -> crate::search::mcts::MctsConfig {
-        use crate::search::mcts::MctsConfig;
+        use crate::search::mcts::{MctsConfig, Parallelism};
         let d = MctsConfig::default();
         MctsConfig {
             c: self.c.unwrap_or(d.c),
             iterations: self.iterations,
             threads: self.threads.unwrap_or(1),
+            parallel: self
+                .parallel
+                .as_deref()
+                .and_then(|p| Parallelism::parse(p).ok())
+                .unwrap_or_default(),
             seed: self.seed.unwrap_or(0),
             max_nodes: MctsConfig::nodes_for_mib(self.tt_mb),
             history: self.history.unwrap_or(d.history),
@@ -571,6 +583,9 @@ impl EngineSpec {
         {
             return Err(format!("history must be a finite number >= 0, got {h}"));
         }
+        if let Some(p) = &self.parallel {
+            crate::search::mcts::Parallelism::parse(p).map_err(|e| format!("parallel: {e}"))?;
+        }
         if let Some(p) = &self.playout {
             let valid: &[&str] = match self.game.as_str() {
                 "othello" => &["uniform", "corners"],
@@ -615,6 +630,7 @@ impl EngineSpec {
             ("seed", self.seed.is_some()),
             ("history", self.history.is_some()),
             ("playout", self.playout.is_some()),
+            ("parallel", self.parallel.is_some()),
         ]
         .into_iter()
         .find(|(_, set)| *set);

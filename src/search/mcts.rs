@@ -18,9 +18,11 @@
 //! - Progressive history (Nijssen & Winands) as an option, off by default.
 //! - The node arena is a `Vec` allocated once from a node budget; when it is full the tree
 //!   stops growing and iterations keep running playouts from its leaves.
-//! - Threads: root parallelisation. `threads` independent trees (seeds `seed`, `seed + 1`,
-//!   ...) share the iteration budget and the node budget; the statistics of the root children
-//!   are merged. With one thread a search is deterministic for its seed.
+//! - Threads ([`Parallelism`]): root parallelisation (the default): `threads` independent
+//!   trees (seeds `seed`, `seed + 1`, ...) share the iteration budget and the node budget; the
+//!   statistics of the root children are merged. With one thread a search is deterministic
+//!   for its seed. Tree parallelisation ([`Parallelism::Tree`], in
+//!   [`super::mcts_tree_parallel`]): one shared tree, `threads` threads, virtual loss.
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -67,6 +69,48 @@ pub enum RewardMode {
     },
 }
 
+/// How several MCTS threads share the work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parallelism {
+    /// Root parallelisation: one independent tree per thread, root statistics merged at the
+    /// end (with one thread: tree reuse between moves, deterministic for its seed).
+    #[default]
+    Root,
+    /// Tree parallelisation: one shared tree searched by all threads (lock-free atomic
+    /// statistics, a per-node flag for expansion) with a virtual loss on the path of every
+    /// running simulation. No tree reuse between moves; deterministic only with one thread.
+    Tree,
+}
+
+impl Parallelism {
+    /// The names accepted by [`Parallelism::parse`].
+    pub const NAMES: &'static [&'static str] = &["root", "tree"];
+
+    /// `root` or `tree`.
+    ///
+    /// # Errors
+    /// Any other text, as one line listing the valid names.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        match text {
+            "root" => Ok(Parallelism::Root),
+            "tree" => Ok(Parallelism::Tree),
+            _ => Err(format!(
+                "unknown MCTS parallelism '{}' (valid: root, tree)",
+                crate::game::shown(text)
+            )),
+        }
+    }
+
+    /// The name (`root` or `tree`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Parallelism::Root => "root",
+            Parallelism::Tree => "tree",
+        }
+    }
+}
+
 /// MCTS settings.
 #[derive(Clone, Debug)]
 pub struct MctsConfig {
@@ -74,8 +118,10 @@ pub struct MctsConfig {
     pub c: f64,
     /// Iteration budget (all threads together); `None`: only the [`Limits`] stop the search.
     pub iterations: Option<u64>,
-    /// Independent root-parallel trees (at least 1).
+    /// Threads (at least 1): independent trees or threads on one tree, see `parallel`.
     pub threads: usize,
+    /// How the threads share the work.
+    pub parallel: Parallelism,
     /// Random seed; thread `i` uses `seed + i`.
     pub seed: u64,
     /// Node budget of all trees together (see [`MctsConfig::nodes_for_mib`]).
@@ -96,6 +142,7 @@ impl Default for MctsConfig {
             c: 1.0,
             iterations: None,
             threads: 1,
+            parallel: Parallelism::Root,
             seed: 0,
             max_nodes: Self::nodes_for_mib(16),
             reward: RewardMode::Place,
@@ -117,7 +164,7 @@ pub enum Proven {
 }
 
 impl Proven {
-    fn from_value(v: i8) -> Self {
+    pub(super) fn from_value(v: i8) -> Self {
         match v.signum() {
             1 => Proven::Win,
             0 => Proven::Draw,
@@ -152,6 +199,9 @@ pub struct MctsResult<M> {
     pub proven: Option<Proven>,
     /// Iterations run (all threads).
     pub iterations: u64,
+    /// Visits of the root (all trees; with tree reuse, the reused visits too). Every
+    /// iteration visits the root once, so this equals `iterations` on a fresh tree.
+    pub root_visits: u64,
     /// Deepest tree node reached, plies from the root.
     pub depth: u32,
     /// Most-visited path, best move first.
@@ -164,7 +214,7 @@ pub struct MctsResult<M> {
     pub root: Vec<RootChild<M>>,
 }
 
-const UNKNOWN: i8 = i8::MIN;
+pub(super) const UNKNOWN: i8 = i8::MIN;
 const NONE: u32 = u32::MAX;
 
 /// A tree node: the move that leads to it and the statistics of its position.
@@ -209,16 +259,16 @@ impl MctsConfig {
 
 /// The seating: per-seat team ids and whether the solver applies (exactly two teams).
 #[derive(Clone, Copy, Debug)]
-struct Teams {
-    seats: usize,
+pub(super) struct Teams {
+    pub(super) seats: usize,
     team: [u8; MAX_SEATS],
     /// Distinct team ids, `count` of them.
     ids: [u8; MAX_SEATS],
-    count: usize,
+    pub(super) count: usize,
 }
 
 impl Teams {
-    fn of<G: Game>(pos: &G) -> Self {
+    pub(super) fn of<G: Game>(pos: &G) -> Self {
         let seats = pos.seats();
         let mut t = Self {
             seats,
@@ -238,7 +288,7 @@ impl Teams {
     }
 
     /// Reward per seat of a finished game.
-    fn rewards(&self, o: &Outcome, mode: RewardMode) -> [f64; MAX_SEATS] {
+    pub(super) fn rewards(&self, o: &Outcome, mode: RewardMode) -> [f64; MAX_SEATS] {
         let mut team_score = [i32::MIN; MAX_SEATS];
         for s in 0..self.seats {
             let k = self.index(self.team[s]);
@@ -286,7 +336,7 @@ impl Teams {
     }
 
     /// A finished game's result from the first team's view: 1, 0 or -1.
-    fn result(&self, o: &Outcome) -> i8 {
+    pub(super) fn result(&self, o: &Outcome) -> i8 {
         let mut best = [i32::MIN; 2];
         for s in 0..self.seats {
             let k = usize::from(self.team[s] != self.ids[0]);
@@ -300,12 +350,12 @@ impl Teams {
     }
 
     /// A proven value (first team's view) as a value for team `id`.
-    fn for_team(&self, v: i8, id: u8) -> i8 {
+    pub(super) fn for_team(&self, v: i8, id: u8) -> i8 {
         if id == self.ids[0] { v } else { -v }
     }
 
     /// Rewards per seat of a proven value (first team's view).
-    fn proof_rewards(&self, v: i8) -> [f64; MAX_SEATS] {
+    pub(super) fn proof_rewards(&self, v: i8) -> [f64; MAX_SEATS] {
         let mut r = [0.0; MAX_SEATS];
         for (s, slot) in r.iter_mut().enumerate().take(self.seats) {
             *slot = f64::from(self.for_team(v, self.team[s]) + 1) / 2.0;
@@ -334,7 +384,7 @@ struct Tree<'a, G: Game, P: PlayoutPolicy<G>> {
 
 /// Plies after which a playout is scored as a draw for everyone (a safety net for games
 /// that might not end).
-const MAX_PLAYOUT: usize = 10_000;
+pub(super) const MAX_PLAYOUT: usize = 10_000;
 
 impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
     /// A tree for `root`: a fresh one, or `init` (a reused subtree of at most `cap` nodes
@@ -491,36 +541,16 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
         best
     }
 
-    fn playout(&mut self, mut pos: G) -> [f64; MAX_SEATS] {
-        if self.history.is_empty() && self.policy.is_uniform() {
-            // No per-move bookkeeping needed: the game's own sampler.
-            let rng = &mut self.rng;
-            return match pos.random_playout(&mut |n| rng.random_range(0..n), MAX_PLAYOUT) {
-                Some(o) => self.teams.rewards(&o, self.cfg.reward),
-                None => [0.5; MAX_SEATS],
-            };
-        }
-        let mut moves = G::Moves::default();
-        for _ in 0..MAX_PLAYOUT {
-            pos.generate_moves(&mut moves);
-            if moves.is_empty() {
-                return match pos.outcome() {
-                    Some(o) => self.teams.rewards(&o, self.cfg.reward),
-                    None => [0.5; MAX_SEATS],
-                };
-            }
-            let i = if moves.len() == 1 {
-                0
-            } else {
-                self.policy.pick(&pos, &moves, &mut self.rng)
-            };
-            let mv = moves[i.min(moves.len() - 1)];
-            if !self.history.is_empty() {
-                self.trail.push((pos.to_move().0, mv.code()));
-            }
-            pos = pos.play(mv);
-        }
-        [0.5; MAX_SEATS]
+    fn playout(&mut self, pos: G) -> [f64; MAX_SEATS] {
+        let trail = (!self.history.is_empty()).then_some(&mut self.trail);
+        playout(
+            pos,
+            self.policy,
+            &mut self.rng,
+            &self.teams,
+            self.cfg.reward,
+            trail,
+        )
     }
 
     fn backup(&mut self, reward: &[f64; MAX_SEATS]) {
@@ -601,6 +631,48 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
             i = next;
         }
     }
+}
+
+/// Plays `pos` out with `policy` and returns the reward per seat (a draw for everyone after
+/// [`MAX_PLAYOUT`] plies). With a `trail` (progressive history) every move is recorded as
+/// (seat, code); without one, uniform policies use the game's own sampler
+/// ([`Game::random_playout`]). Allocates nothing.
+pub(super) fn playout<G: Game, P: PlayoutPolicy<G>>(
+    mut pos: G,
+    policy: &P,
+    rng: &mut StdRng,
+    teams: &Teams,
+    mode: RewardMode,
+    mut trail: Option<&mut Vec<(u8, u16)>>,
+) -> [f64; MAX_SEATS] {
+    if trail.is_none() && policy.is_uniform() {
+        // No per-move bookkeeping needed: the game's own sampler.
+        return match pos.random_playout(&mut |n| rng.random_range(0..n), MAX_PLAYOUT) {
+            Some(o) => teams.rewards(&o, mode),
+            None => [0.5; MAX_SEATS],
+        };
+    }
+    let mut moves = G::Moves::default();
+    for _ in 0..MAX_PLAYOUT {
+        pos.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return match pos.outcome() {
+                Some(o) => teams.rewards(&o, mode),
+                None => [0.5; MAX_SEATS],
+            };
+        }
+        let i = if moves.len() == 1 {
+            0
+        } else {
+            policy.pick(&pos, &moves, rng)
+        };
+        let mv = moves[i.min(moves.len() - 1)];
+        if let Some(t) = trail.as_deref_mut() {
+            t.push((pos.to_move().0, mv.code()));
+        }
+        pos = pos.play(mv);
+    }
+    [0.5; MAX_SEATS]
 }
 
 /// A search tree kept after a search, so the next search can start from the subtree of the
@@ -721,6 +793,7 @@ fn search<G: Game, P: PlayoutPolicy<G>>(
             value: 0.5,
             proven: None,
             iterations: 0,
+            root_visits: 0,
             depth: 0,
             pv: Vec::new(),
             nodes_used: 0,
@@ -735,6 +808,12 @@ fn search<G: Game, P: PlayoutPolicy<G>>(
         (None, None) => u64::MAX,
     }
     .max(1);
+    if cfg.parallel == Parallelism::Tree && moves.len() <= super::mcts_tree_parallel::MAX_ROOT_MOVES {
+        if let Some(k) = keep {
+            *k = None;
+        }
+        return super::mcts_tree_parallel::search(pos, cfg, policy, limits, budget, moves.len());
+    }
     let threads = cfg.threads.max(1);
     // Thread `t` runs its share of the budget (the shares add up to it exactly).
     let share = |t: usize| {
@@ -815,12 +894,50 @@ fn search<G: Game, P: PlayoutPolicy<G>>(
         };
     }
 
+    let (best, value, proven_root) = conclude(&root, root_proof, &teams, team);
+    let mut pv = Vec::new();
+    let t0 = &trees[0];
+    if t0.nodes[0].expanded() {
+        t0.pv_from(t0.nodes[0].first_child as usize + best, &mut pv);
+    }
+    let result = MctsResult {
+        best_move: Some(root[best].mv),
+        value,
+        proven: proven_root,
+        iterations: trees.iter().map(|t| t.iterations).sum(),
+        root_visits: trees.iter().map(|t| u64::from(t.nodes[0].visits)).sum(),
+        depth: trees.iter().map(|t| t.depth).max().unwrap_or(0).max(1),
+        pv,
+        nodes_used: trees.iter().map(|t| t.nodes.len()).sum(),
+        node_capacity: trees.iter().map(|t| t.cap).sum(),
+        root,
+    };
+    if let Some(k) = keep
+        && threads == 1
+    {
+        *k = Some(Retained {
+            root: pos.clone(),
+            nodes: std::mem::take(&mut trees[0].nodes),
+        });
+    }
+    result
+}
+
+/// The move to play from the merged root statistics (never empty) and the root's proof
+/// (first team's view, or [`UNKNOWN`]) for `team` to move: the index of the move, its value
+/// and the root's proven result.
+pub(super) fn conclude<M>(
+    root: &[RootChild<M>],
+    root_proof: i8,
+    teams: &Teams,
+    team: u8,
+) -> (usize, f64, Option<Proven>) {
     // A proven win; else the most visited move that is not a proven loss (ties: better
     // mean, then generation order); a proven draw beats unproven moves only when the root
     // itself is proven.
     let proven_root =
         (root_proof != UNKNOWN).then(|| Proven::from_value(teams.for_team(root_proof, team)));
-    let rank = |c: &RootChild<G::Move>| -> (u8, u64, f64) {
+    let rank = |c: &RootChild<M>| -> (u8, u64, f64) {
         let class = match (c.proven, proven_root) {
             (Some(Proven::Win), _) => 3,
             (Some(Proven::Draw), Some(Proven::Draw)) => 2,
@@ -842,29 +959,5 @@ fn search<G: Game, P: PlayoutPolicy<G>>(
         Some(Proven::Loss) => 0.0,
         None => root[best].mean,
     };
-    let mut pv = Vec::new();
-    let t0 = &trees[0];
-    if t0.nodes[0].expanded() {
-        t0.pv_from(t0.nodes[0].first_child as usize + best, &mut pv);
-    }
-    let result = MctsResult {
-        best_move: Some(root[best].mv),
-        value,
-        proven: proven_root,
-        iterations: trees.iter().map(|t| t.iterations).sum(),
-        depth: trees.iter().map(|t| t.depth).max().unwrap_or(0).max(1),
-        pv,
-        nodes_used: trees.iter().map(|t| t.nodes.len()).sum(),
-        node_capacity: trees.iter().map(|t| t.cap).sum(),
-        root,
-    };
-    if let Some(k) = keep
-        && threads == 1
-    {
-        *k = Some(Retained {
-            root: pos.clone(),
-            nodes: std::mem::take(&mut trees[0].nodes),
-        });
-    }
-    result
+    (best, value, proven_root)
 }

@@ -1,0 +1,516 @@
+//! Tree-parallel MCTS ([`Parallelism::Tree`](super::mcts::Parallelism::Tree)): one shared
+//! tree searched by `threads` threads (Chaslot, Winands & van den Herik, "Parallel
+//! Monte-Carlo Tree Search", 2008: tree parallelisation with local mutexes and virtual loss;
+//! here lock-free).
+//!
+//! - Statistics are atomics: visits (`u32`) and per-seat reward sums in fixed point (`u64`,
+//!   a reward of 1 is 2^24), added with `fetch_add`, so no thread ever takes a lock.
+//! - **Virtual loss**: a simulation counts its visit on every node of its path as it
+//!   descends and adds its reward only at the backup, so until then the path scores 0 for
+//!   every seat (a loss) to the other threads, which spreads them over different lines.
+//!   When the simulation ends the visit is real, so the root's visits equal the simulations.
+//! - **Expansion**: a per-node flag (a compare-and-swap of `first_child` from leaf to busy);
+//!   a thread that finds a node busy plays out from it instead of waiting, so no thread
+//!   ever blocks on another.
+//! - **Arena**: segments of [`SEGMENT`] nodes, each created on first use, reserved by a
+//!   compare-and-swap on a shared counter; a block of children never straddles two
+//!   segments, and the whole tree never exceeds the node budget (when it is full, the tree
+//!   stops growing and simulations play out from its leaves, as with the root-parallel
+//!   trees).
+//! - The selection (UCT, MCTS-Solver, progressive history) and the playouts are those of
+//!   [`super::mcts`]; the progressive-history table is per thread. With one thread a search
+//!   is deterministic for its seed (it differs from the root-parallel search only in the
+//!   fixed-point rounding of the reward sums). No tree reuse between moves.
+
+use std::sync::OnceLock;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicI8, AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::mcts::{
+    MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UNKNOWN, conclude, playout,
+};
+use super::{Clock, Limits};
+use crate::game::{Game, MAX_SEATS, MoveCode};
+
+/// `first_child` of a node that is not expanded (index 0 is the root, never a child).
+const LEAF: u32 = 0;
+/// `first_child` of a node being expanded by some thread.
+const BUSY: u32 = u32::MAX;
+/// Nodes per arena segment (log 2).
+const SEGMENT_BITS: u32 = 14;
+/// Nodes per arena segment.
+const SEGMENT: usize = 1 << SEGMENT_BITS;
+/// Most root moves the shared tree takes (the root's children must fit in the first
+/// segment, after the root); positions with more are searched root-parallel.
+pub(super) const MAX_ROOT_MOVES: usize = SEGMENT - 1;
+/// Fixed-point unit of the reward sums: a reward of 1.
+const ONE: f64 = (1u64 << 24) as f64;
+
+/// A node of the shared tree; every field is an atomic.
+struct Node {
+    /// [`MoveCode`] of the move that leads here (written once, before the parent publishes
+    /// its children).
+    code: AtomicU16,
+    /// Children (contiguous from `first_child`), valid once `first_child` is published.
+    children: AtomicU16,
+    /// [`LEAF`], [`BUSY`] or the index of the first child (published with `Release`).
+    first_child: AtomicU32,
+    /// Team to move here (written before the children are published).
+    team: AtomicU8,
+    /// Proven result from the first team's view: 1, 0, -1, or [`UNKNOWN`].
+    proof: AtomicI8,
+    /// Visits, counted when a simulation passes on its way down (the virtual loss).
+    visits: AtomicU32,
+    /// Summed reward per seat, fixed point ([`ONE`]).
+    reward: [AtomicU64; MAX_SEATS],
+}
+
+impl Node {
+    fn new() -> Self {
+        Self {
+            code: AtomicU16::new(0),
+            children: AtomicU16::new(0),
+            first_child: AtomicU32::new(LEAF),
+            team: AtomicU8::new(0),
+            proof: AtomicI8::new(UNKNOWN),
+            visits: AtomicU32::new(0),
+            reward: std::array::from_fn(|_| AtomicU64::new(0)),
+        }
+    }
+
+    /// The first child, if the node is expanded.
+    fn first(&self) -> Option<usize> {
+        match self.first_child.load(Acquire) {
+            LEAF | BUSY => None,
+            f => Some(f as usize),
+        }
+    }
+}
+
+/// The shared tree: a segmented arena of at most `cap` nodes and the simulation counter.
+struct SharedTree {
+    segments: Box<[OnceLock<Box<[Node]>>]>,
+    len: AtomicUsize,
+    cap: usize,
+    /// Simulations claimed by the threads (may run past the budget; those are not run).
+    claimed: AtomicU64,
+}
+
+impl SharedTree {
+    /// An arena of `cap` nodes (at least 1) holding only the root.
+    fn new(cap: usize) -> Self {
+        let cap = cap.max(1);
+        let tree = Self {
+            segments: (0..cap.div_ceil(SEGMENT)).map(|_| OnceLock::new()).collect(),
+            len: AtomicUsize::new(1),
+            cap,
+            claimed: AtomicU64::new(0),
+        };
+        tree.segment(0);
+        tree
+    }
+
+    /// Segment `s`, created on first use.
+    fn segment(&self, s: usize) -> &[Node] {
+        self.segments[s].get_or_init(|| {
+            let len = SEGMENT.min(self.cap - s * SEGMENT);
+            (0..len).map(|_| Node::new()).collect()
+        })
+    }
+
+    /// Node `i` (reserved earlier, so its segment exists).
+    fn node(&self, i: usize) -> &Node {
+        &self.segment(i >> SEGMENT_BITS)[i & (SEGMENT - 1)]
+    }
+
+    /// Nodes `first..first + k` (one segment).
+    fn block(&self, first: usize, k: usize) -> &[Node] {
+        let start = first & (SEGMENT - 1);
+        &self.segment(first >> SEGMENT_BITS)[start..start + k]
+    }
+
+    /// Reserves `k` contiguous nodes within one segment; `None` when the arena cannot
+    /// hold them.
+    fn reserve(&self, k: usize) -> Option<usize> {
+        if k == 0 || k > SEGMENT {
+            return None;
+        }
+        let mut cur = self.len.load(Relaxed);
+        loop {
+            let segment_end = (cur / SEGMENT + 1) * SEGMENT;
+            let start = if cur + k > segment_end {
+                segment_end
+            } else {
+                cur
+            };
+            if start + k > self.cap {
+                return None;
+            }
+            match self
+                .len
+                .compare_exchange_weak(cur, start + k, Relaxed, Relaxed)
+            {
+                Ok(_) => {
+                    self.segment(start >> SEGMENT_BITS);
+                    return Some(start);
+                }
+                Err(now) => cur = now,
+            }
+        }
+    }
+
+    /// Expands node `idx` (position `pos`, `team` to move): the index of its first child,
+    /// or `None` when another thread is expanding it, it has no moves or the arena is full.
+    fn expand<G: Game>(&self, idx: usize, pos: &G, team: u8) -> Option<usize> {
+        let node = self.node(idx);
+        match node
+            .first_child
+            .compare_exchange(LEAF, BUSY, Acquire, Acquire)
+        {
+            Ok(_) => {}
+            Err(BUSY) => return None,
+            Err(first) => return Some(first as usize),
+        }
+        let mut moves = G::Moves::default();
+        pos.generate_moves(&mut moves);
+        let first = if moves.len() <= usize::from(u16::MAX) {
+            self.reserve(moves.len())
+        } else {
+            None
+        };
+        let Some(first) = first else {
+            node.first_child.store(LEAF, Release);
+            return None;
+        };
+        for (ch, mv) in self.block(first, moves.len()).iter().zip(moves.iter()) {
+            ch.code.store(mv.code(), Relaxed);
+        }
+        node.team.store(team, Relaxed);
+        node.children.store(moves.len() as u16, Relaxed);
+        node.first_child.store(first as u32, Release);
+        Some(first)
+    }
+}
+
+/// One thread's state on the shared tree.
+struct Worker<'a, G: Game, P: PlayoutPolicy<G>> {
+    tree: &'a SharedTree,
+    cfg: &'a MctsConfig,
+    policy: &'a P,
+    rng: StdRng,
+    teams: Teams,
+    solver: bool,
+    path: Vec<u32>,
+    /// Moves of the current simulation as (seat, code), for progressive history.
+    trail: Vec<(u8, u16)>,
+    /// Per (seat, move code): summed reward and count (this thread's simulations).
+    history: Vec<(f64, u32)>,
+    depth: u32,
+    iterations: u64,
+    _game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
+    fn new(tree: &'a SharedTree, root: &G, cfg: &'a MctsConfig, policy: &'a P, seed: u64) -> Self {
+        let teams = Teams::of(root);
+        Self {
+            tree,
+            cfg,
+            policy,
+            rng: StdRng::seed_from_u64(seed),
+            teams,
+            solver: cfg.solver && teams.count == 2,
+            path: Vec::with_capacity(64),
+            trail: Vec::with_capacity(if cfg.history > 0.0 { 256 } else { 0 }),
+            history: if cfg.history > 0.0 {
+                vec![(0.0, 0); teams.seats * G::MOVE_CODES]
+            } else {
+                Vec::new()
+            },
+            depth: 0,
+            iterations: 0,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// Runs simulations until the shared budget is used up, the clock stops or the root is
+    /// proven.
+    fn run(&mut self, root: &G, limits: &Limits, budget: u64) {
+        let mut clock = Clock::start(&Limits {
+            depth: None,
+            nodes: None,
+            time_ms: limits.time_ms,
+            stop: limits.stop.clone(),
+            clock: None,
+        });
+        loop {
+            if self.tree.claimed.fetch_add(1, Relaxed) >= budget {
+                break;
+            }
+            self.iterate(root);
+            self.iterations += 1;
+            if self.tree.node(0).proof.load(Relaxed) != UNKNOWN
+                || clock.should_stop(self.iterations * 64)
+            {
+                break;
+            }
+        }
+    }
+
+    fn iterate(&mut self, root: &G) {
+        self.path.clear();
+        self.trail.clear();
+        let tree = self.tree;
+        let mut pos = root.clone();
+        let mut idx = 0usize;
+        self.path.push(0);
+        let mut before = tree.node(0).visits.fetch_add(1, Relaxed);
+        let reward = loop {
+            let node = tree.node(idx);
+            let proof = node.proof.load(Relaxed);
+            if proof != UNKNOWN {
+                break self.teams.proof_rewards(proof);
+            }
+            let first = match node.first_child.load(Acquire) {
+                LEAF => {
+                    if let Some(o) = pos.outcome() {
+                        if self.solver {
+                            node.proof.store(self.teams.result(&o), Relaxed);
+                        }
+                        break self.teams.rewards(&o, self.cfg.reward);
+                    }
+                    if before == 0 && idx != 0 {
+                        break self.playout(pos);
+                    }
+                    match tree.expand(idx, &pos, pos.team(pos.to_move())) {
+                        Some(f) => f,
+                        None => break self.playout(pos),
+                    }
+                }
+                BUSY => break self.playout(pos),
+                f => f as usize,
+            };
+            let child = self.select(node, first, &pos);
+            let ch = tree.node(child);
+            before = ch.visits.fetch_add(1, Relaxed);
+            let mv = G::Move::from_code(ch.code.load(Relaxed));
+            if !self.history.is_empty() {
+                self.trail.push((pos.to_move().0, mv.code()));
+            }
+            pos = pos.play(mv);
+            idx = child;
+            self.path.push(child as u32);
+        };
+        self.depth = self.depth.max(self.path.len() as u32 - 1);
+        self.backup(&reward);
+    }
+
+    /// The UCT choice among the children of expanded `node` (first child `first`): an
+    /// unvisited child first, never a proven loss for the team to move.
+    fn select(&self, node: &Node, first: usize, pos: &G) -> usize {
+        let s = pos.to_move().index();
+        let team = node.team.load(Relaxed);
+        let ln_n = f64::from(node.visits.load(Relaxed).max(1)).ln();
+        let k = usize::from(node.children.load(Relaxed));
+        let mut best = first;
+        let mut best_value = f64::NEG_INFINITY;
+        for (i, ch) in self.tree.block(first, k).iter().enumerate() {
+            let visits = ch.visits.load(Relaxed);
+            if visits == 0 {
+                return first + i;
+            }
+            let n = f64::from(visits);
+            let mut mean = ch.reward[s].load(Relaxed) as f64 / ONE / n;
+            let proof = ch.proof.load(Relaxed);
+            if proof != UNKNOWN {
+                let v = self.teams.for_team(proof, team);
+                if v < 0 {
+                    continue;
+                }
+                mean = f64::from(v + 1) / 2.0;
+            }
+            let mut value = mean + self.cfg.c * (ln_n / n).sqrt();
+            if !self.history.is_empty() {
+                let code = usize::from(ch.code.load(Relaxed));
+                let (sum, count) = self.history[s * G::MOVE_CODES + code];
+                if count > 0 {
+                    value += self.cfg.history * (sum / f64::from(count)) / (n * (1.0 - mean) + 1.0);
+                }
+            }
+            if value > best_value {
+                best_value = value;
+                best = first + i;
+            }
+        }
+        best
+    }
+
+    fn playout(&mut self, pos: G) -> [f64; MAX_SEATS] {
+        let trail = (!self.history.is_empty()).then_some(&mut self.trail);
+        playout(
+            pos,
+            self.policy,
+            &mut self.rng,
+            &self.teams,
+            self.cfg.reward,
+            trail,
+        )
+    }
+
+    /// Adds the reward along the path (the visits were counted on the way down), then
+    /// proves what the solver can.
+    fn backup(&mut self, reward: &[f64; MAX_SEATS]) {
+        let fixed: [u64; MAX_SEATS] = std::array::from_fn(|s| (reward[s] * ONE).round() as u64);
+        let seats = self.teams.seats;
+        for &i in &self.path {
+            let n = self.tree.node(i as usize);
+            for (sum, &r) in n.reward.iter().zip(&fixed).take(seats) {
+                sum.fetch_add(r, Relaxed);
+            }
+        }
+        if !self.history.is_empty() {
+            for &(seat, code) in &self.trail {
+                let h = &mut self.history[usize::from(seat) * G::MOVE_CODES + usize::from(code)];
+                h.0 += reward[usize::from(seat)];
+                h.1 += 1;
+            }
+        }
+        if self.solver {
+            let leaf = *self.path.last().unwrap_or(&0) as usize;
+            if self.tree.node(leaf).proof.load(Relaxed) == UNKNOWN {
+                return;
+            }
+            for k in (0..self.path.len().saturating_sub(1)).rev() {
+                let i = self.path[k] as usize;
+                if self.tree.node(i).proof.load(Relaxed) != UNKNOWN || !self.prove(i) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Tries to prove expanded node `i` from its children (as [`super::mcts`] does; several
+    /// threads proving the same node store the same value).
+    fn prove(&self, i: usize) -> bool {
+        let node = self.tree.node(i);
+        let Some(first) = node.first() else {
+            return false;
+        };
+        let team = node.team.load(Relaxed);
+        let k = usize::from(node.children.load(Relaxed));
+        let mut best = i8::MIN;
+        let mut all = true;
+        for ch in self.tree.block(first, k) {
+            let proof = ch.proof.load(Relaxed);
+            if proof == UNKNOWN {
+                all = false;
+                continue;
+            }
+            let v = self.teams.for_team(proof, team);
+            if v > 0 {
+                node.proof.store(proof, Relaxed);
+                return true;
+            }
+            best = best.max(v);
+        }
+        if all {
+            node.proof.store(self.teams.for_team(best, team), Relaxed);
+            return true;
+        }
+        false
+    }
+}
+
+/// Searches `pos` (which has `moves` legal moves) on one shared tree with `cfg.threads`
+/// threads, `budget` simulations in all (or until `limits` stop it).
+pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
+    pos: &G,
+    cfg: &MctsConfig,
+    policy: &P,
+    limits: &Limits,
+    budget: u64,
+    moves: usize,
+) -> MctsResult<G::Move> {
+    let threads = cfg.threads.max(1);
+    let tree = SharedTree::new(cfg.max_nodes.max(moves + 1));
+    let team = pos.team(pos.to_move());
+    // The root is expanded before the threads start, so none of them finds it busy.
+    tree.expand(0, pos, team);
+    let run = |t: usize| {
+        let mut w = Worker::new(&tree, pos, cfg, policy, cfg.seed.wrapping_add(t as u64));
+        w.run(pos, limits, budget);
+        (w.iterations, w.depth)
+    };
+    let ran: Vec<(u64, u32)> = if threads == 1 {
+        vec![run(0)]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || run(t))).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("mcts thread panicked"))
+                .collect()
+        })
+    };
+
+    let teams = Teams::of(pos);
+    let seat = pos.to_move().index();
+    let r = tree.node(0);
+    let first = r.first().unwrap_or(1);
+    let k = usize::from(r.children.load(Relaxed));
+    let root: Vec<RootChild<G::Move>> = tree
+        .block(first, k)
+        .iter()
+        .map(|ch| {
+            let visits = u64::from(ch.visits.load(Relaxed));
+            let proof = ch.proof.load(Relaxed);
+            RootChild {
+                mv: G::Move::from_code(ch.code.load(Relaxed)),
+                visits,
+                mean: if visits > 0 {
+                    ch.reward[seat].load(Relaxed) as f64 / ONE / visits as f64
+                } else {
+                    0.0
+                },
+                proven: (proof != UNKNOWN)
+                    .then(|| Proven::from_value(teams.for_team(proof, team))),
+            }
+        })
+        .collect();
+    let (best, value, proven) = conclude(&root, r.proof.load(Relaxed), &teams, team);
+    let mut pv = Vec::new();
+    let mut i = first + best;
+    loop {
+        let n = tree.node(i);
+        pv.push(G::Move::from_code(n.code.load(Relaxed)));
+        let Some(f) = n.first() else { break };
+        if pv.len() >= 64 {
+            break;
+        }
+        let kids = tree.block(f, usize::from(n.children.load(Relaxed)));
+        let Some((j, _)) = kids
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.visits.load(Relaxed) > 0)
+            .max_by_key(|(_, c)| c.visits.load(Relaxed))
+        else {
+            break;
+        };
+        i = f + j;
+    }
+    MctsResult {
+        best_move: Some(root[best].mv),
+        value,
+        proven,
+        iterations: ran.iter().map(|r| r.0).sum(),
+        root_visits: u64::from(r.visits.load(Relaxed)),
+        depth: ran.iter().map(|r| r.1).max().unwrap_or(0).max(1),
+        pv,
+        nodes_used: tree.len.load(Relaxed),
+        node_capacity: tree.cap,
+        root,
+    }
+}
