@@ -808,7 +808,8 @@ fn search<G: Game, P: PlayoutPolicy<G>>(
         (None, None) => u64::MAX,
     }
     .max(1);
-    if cfg.parallel == Parallelism::Tree && moves.len() <= super::mcts_tree_parallel::MAX_ROOT_MOVES {
+    if cfg.parallel == Parallelism::Tree && moves.len() <= super::mcts_tree_parallel::MAX_ROOT_MOVES
+    {
         if let Some(k) = keep {
             *k = None;
         }

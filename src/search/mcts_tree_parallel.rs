@@ -104,7 +104,9 @@ impl SharedTree {
     fn new(cap: usize) -> Self {
         let cap = cap.max(1);
         let tree = Self {
-            segments: (0..cap.div_ceil(SEGMENT)).map(|_| OnceLock::new()).collect(),
+            segments: (0..cap.div_ceil(SEGMENT))
+                .map(|_| OnceLock::new())
+                .collect(),
             len: AtomicUsize::new(1),
             cap,
             claimed: AtomicU64::new(0),
@@ -475,8 +477,7 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
                 } else {
                     0.0
                 },
-                proven: (proof != UNKNOWN)
-                    .then(|| Proven::from_value(teams.for_team(proof, team))),
+                proven: (proof != UNKNOWN).then(|| Proven::from_value(teams.for_team(proof, team))),
             }
         })
         .collect();

@@ -295,6 +295,32 @@ fn bad_inputs_exit_2_with_one_error_line() {
         ),
         (vec!["play", "othello", "--human", "red"], vec!["red"]),
         (vec!["perft", "othello", "--depth", "x"], vec!["--depth"]),
+        (
+            vec![
+                "bestmove",
+                "quixo",
+                "--algo",
+                "mcts",
+                "--mcts-parallel",
+                "leaf",
+            ],
+            vec!["--mcts-parallel", "leaf", "root, tree"],
+        ),
+        (
+            vec![
+                "bestmove",
+                "othello",
+                "--depth",
+                "2",
+                "--mcts-parallel",
+                "tree",
+            ],
+            vec!["--mcts-parallel", "--algo mcts"],
+        ),
+        (
+            vec!["bench", "talat", "--algo", "mcts", "--mcts-parallel", ""],
+            vec!["--mcts-parallel"],
+        ),
     ];
     for (args, needles) in &cases {
         assert_input_error(args, needles);

@@ -718,7 +718,10 @@ fn bad_levels_rounds_and_foreign_rows_are_refused_before_any_game() {
     // A row on disk holding another game's records is found before any new row is played.
     let out = tmp("foreign");
     // `--quick` only skips the 4x4 solve (30 CPU-s) that this check does not need.
-    let o = fairness(&["quixo", "--quick", "--depths", "1", "--rounds", "1"], &out);
+    let o = fairness(
+        &["quixo", "--quick", "--depths", "1", "--rounds", "1"],
+        &out,
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let row = out
         .join("rules")

@@ -14,6 +14,7 @@ mod clock;
 mod fairness;
 mod gtp;
 mod mcts;
+mod mcts_tree_parallel;
 mod multiplayer_search;
 mod nboard;
 mod othello_ffo;

@@ -23,7 +23,7 @@ fn random_position(rng: &mut Rng, empties: u32) -> Option<Position> {
     common::random_position(rng, empties).filter(|p| p.outcome().is_none())
 }
 
-fn random_positions(seed: u64, n: usize, lo: u32, hi: u32) -> Vec<Position> {
+pub(crate) fn random_positions(seed: u64, n: usize, lo: u32, hi: u32) -> Vec<Position> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     let mut e = lo;
@@ -174,7 +174,7 @@ fn solver_proves_small_endgames_and_keeps_the_result() {
 }
 
 /// The moves of `pos` that keep a win for the side to move.
-fn winning_moves(pos: &Position) -> Vec<Move> {
+pub(crate) fn winning_moves(pos: &Position) -> Vec<Move> {
     moves_of(pos)
         .into_iter()
         .filter(|&m| {
