@@ -23,7 +23,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
-use super::geometry::{Geometry, geometry_of};
+use super::geometry::{Geometry, MAX_PUSHES, geometry_of};
 
 /// A packed value: `2d` = loss in `d` plies, `2d + 1` = win in `d` plies, [`DRAW`] = draw
 /// (neither side can force a win). `d <= 126`.
@@ -342,36 +342,104 @@ impl Tier for FullTier {
     }
 }
 
-/// Solves one tier; `cross(me, opp)` gives the code of a child board in the next tier.
+/// The line test of the retrograde passes: [`Geometry::has_line`], answered from a bit
+/// table over every mask on boards of at most 16 cells (one load instead of a loop over
+/// the lines).
+struct LineTest {
+    g: &'static Geometry,
+    /// Bit `m` set = mask `m` holds a line; empty for the 5x5 board.
+    bits: Vec<u64>,
+}
+
+impl LineTest {
+    fn new(g: &'static Geometry) -> Self {
+        let bits = if g.cells <= 16 {
+            let mut bits = vec![0u64; 1 << 10];
+            for m in 0..1u32 << 16 {
+                if g.has_line(m) {
+                    bits[(m >> 6) as usize] |= 1 << (m & 63);
+                }
+            }
+            bits
+        } else {
+            Vec::new()
+        };
+        Self { g, bits }
+    }
+
+    #[inline(always)]
+    fn has(&self, m: u32) -> bool {
+        if self.bits.is_empty() {
+            self.g.has_line(m)
+        } else {
+            self.bits[(m >> 6) as usize] >> (m & 63) & 1 != 0
+        }
+    }
+}
+
+/// Solves one tier; `next` is the next tier (one more cube) with its codes, `None` for
+/// a tier whose boards have no blank on the border (the full boards).
 fn solve_tier<T: Tier>(
-    g: &Geometry,
+    g: &'static Geometry,
     tier: &T,
-    cross: &(dyn Fn(u32, u32) -> Code + Sync),
+    next: Option<(&ClassTier, &[Code])>,
 ) -> Vec<Code> {
+    let lines = LineTest::new(g);
+    let lines = &lines;
     let init = |me: u32, opp: u32| -> Cell {
-        if g.has_line(me) {
+        if lines.has(me) {
             return Cell {
                 code: win(0),
                 cnt: 0,
                 aux: 0,
             };
         }
-        if g.has_line(opp) {
+        if lines.has(opp) {
             return Cell {
                 code: loss(0),
                 cnt: 0,
                 aux: 0,
             };
         }
-        let cnt = g.count_pushes(g.border & me) as u8;
+        let mut cnt = g.count_pushes(g.border & me) as u8;
         let mut blanks = g.border & !(me | opp);
         let (mut best_win, mut no_loss, mut max_win) = (255u8, false, 0u8);
-        while blanks != 0 {
-            let cell = blanks.trailing_zeros();
-            blanks &= blanks - 1;
+        // Moves inside the tier that end the game are settled here, by the line test
+        // alone, instead of by expanding every finished board from level 0 (its
+        // predecessors are scattered over the tier: one cache miss each). A child where
+        // the opponent (to move there) has a line is lost for us in 1 ply: one fewer
+        // unresolved move, longest win 0 for the opponent; a child where only we have a
+        // line is won in 1 ply.
+        let mut own = g.border & me;
+        while own != 0 {
+            let cell = own.trailing_zeros();
+            own &= own - 1;
             for p in g.pushes_from(cell) {
-                let c = cross(p.apply(opp), p.apply(me) | p.dst);
-                match decode(c) {
+                if lines.has(p.apply(opp)) {
+                    cnt -= 1;
+                } else if lines.has(p.apply(me) | p.dst) {
+                    no_loss = true;
+                    best_win = 1;
+                }
+            }
+        }
+        if let Some((t, codes)) = next {
+            // The children's indices first, prefetched, then their codes: the misses
+            // overlap.
+            let mut kids = [0usize; MAX_PUSHES];
+            let mut n = 0;
+            while blanks != 0 {
+                let cell = blanks.trailing_zeros();
+                blanks &= blanks - 1;
+                for p in g.pushes_from(cell) {
+                    let i = t.index(p.apply(opp), p.apply(me) | p.dst);
+                    prefetch(&codes[i]);
+                    kids[n] = i;
+                    n += 1;
+                }
+            }
+            for &i in &kids[..n] {
+                match decode(codes[i]) {
                     (Value::Draw, _) => no_loss = true,
                     (Value::Loss, Some(d)) => {
                         no_loss = true;
@@ -380,6 +448,8 @@ fn solve_tier<T: Tier>(
                     (_, d) => max_win = max_win.max(d.unwrap_or(0) as u8),
                 }
             }
+        } else {
+            assert_eq!(blanks, 0, "a board with a blank needs the next tier");
         }
         if no_loss {
             Cell {
@@ -410,13 +480,14 @@ fn solve_tier<T: Tier>(
         let c = &mut cells[i];
         let v = tier.pack(me, opp);
         if c.code != UNKNOWN {
-            buckets[0].push(v);
+            // A finished board: its predecessors were settled by their own line tests.
         } else if c.cnt & NO_LOSS != 0 {
             if c.aux != 255 {
                 buckets[c.aux as usize].push(v);
             }
         } else if c.cnt == 0 {
-            // Every move takes a blank and every such child is a win for the opponent.
+            // Every move is known (a blank taken, or a finished child) and every child is
+            // a win for the opponent.
             let d = u32::from(c.aux) + 1;
             c.code = loss(d);
             buckets[d as usize].push(v);
@@ -431,16 +502,24 @@ fn solve_tier<T: Tier>(
         .map(|c| AtomicU32::new(pack_cell(c)))
         .collect();
     for d in 0..=MAX_DEPTH {
-        let bucket = std::mem::take(&mut buckets[d as usize]);
+        let mut bucket = std::mem::take(&mut buckets[d as usize]);
         if bucket.is_empty() {
             continue;
         }
+        // Sorted by packed board (the other side's cubes `opp` major): boards sharing `opp`
+        // are expanded together, and their predecessors share each push's side-to-move
+        // mask `q`, so they fall in the same few rows of the tier (cache locality).
+        bucket.par_sort_unstable();
         let found: Vec<(u8, u32)> = bucket
             .par_chunks(4096)
             .flat_map_iter(|chunk| {
                 let mut out = Vec::new();
-                for &v in chunk {
-                    expand(g, tier, &atoms, d, v, &mut out);
+                for (j, &v) in chunk.iter().enumerate() {
+                    if let Some(&w) = chunk.get(j + 4) {
+                        let (me, opp) = tier.unpack(w);
+                        prefetch(&atoms[tier.index(me, opp)]);
+                    }
+                    expand(g, lines, tier, &atoms, d, v, &mut out);
                 }
                 out
             })
@@ -470,10 +549,28 @@ fn unpack_cell(x: u32) -> Cell {
     }
 }
 
+/// Hints the CPU to fetch the cache line of `r` (no effect on results).
+#[inline(always)]
+fn prefetch<T>(r: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint; `r` is a valid reference and nothing is read
+    // through the pointer by this instruction.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(r).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = r;
+}
+
 /// Expands board `v` of level `d` if it is resolved at this level: updates its
 /// predecessors and appends `(distance, board)` for each board it resolves.
+///
+/// The predecessors' indices are computed and prefetched first, so their cache misses
+/// overlap instead of being paid one after the other.
 fn expand<T: Tier>(
     g: &Geometry,
+    lines: &LineTest,
     tier: &T,
     atoms: &[AtomicU32],
     d: u32,
@@ -481,38 +578,44 @@ fn expand<T: Tier>(
     out: &mut Vec<(u8, u32)>,
 ) {
     let (me, opp) = tier.unpack(v);
-    let a = &atoms[tier.index(me, opp)];
-    let won = if d == 0 {
-        unpack_cell(a.load(Relaxed)).code & 1 == 1
-    } else {
-        let mut x = a.load(Relaxed);
-        loop {
-            let c = unpack_cell(x);
-            if c.code == UNKNOWN && c.cnt & NO_LOSS != 0 && u32::from(c.aux) == d {
-                let new = pack_cell(Cell { code: win(d), ..c });
-                match a.compare_exchange_weak(x, new, Relaxed, Relaxed) {
-                    Ok(_) => break true,
-                    Err(y) => x = y,
-                }
-            } else if c.code == loss(d) {
-                break false;
-            } else {
-                return;
-            }
-        }
-    };
     // Predecessors: the other side made a push within the tier whose destination now
     // shows its symbol.
+    let mut preds = [(0u32, 0usize); MAX_PUSHES];
+    let mut n = 0;
     for p in g.pushes() {
         if p.dst & opp == 0 {
             continue;
         }
         let q = p.unapply(opp) | p.src;
         let r = p.unapply(me);
-        if g.has_line(q) || g.has_line(r) {
+        if lines.has(q) || lines.has(r) {
             continue;
         }
-        let pa = &atoms[tier.index(q, r)];
+        let i = tier.index(q, r);
+        prefetch(&atoms[i]);
+        preds[n] = (tier.pack(q, r), i);
+        n += 1;
+    }
+    let a = &atoms[tier.index(me, opp)];
+    // Level 0 (finished boards) is never queued: their predecessors are settled in setup.
+    debug_assert!(d > 0);
+    let mut x = a.load(Relaxed);
+    let won = loop {
+        let c = unpack_cell(x);
+        if c.code == UNKNOWN && c.cnt & NO_LOSS != 0 && u32::from(c.aux) == d {
+            let new = pack_cell(Cell { code: win(d), ..c });
+            match a.compare_exchange_weak(x, new, Relaxed, Relaxed) {
+                Ok(_) => break true,
+                Err(y) => x = y,
+            }
+        } else if c.code == loss(d) {
+            break false;
+        } else {
+            return;
+        }
+    };
+    for &(packed, i) in &preds[..n] {
+        let pa = &atoms[i];
         let mut x = pa.load(Relaxed);
         loop {
             let mut c = unpack_cell(x);
@@ -544,7 +647,7 @@ fn expand<T: Tier>(
             match pa.compare_exchange_weak(x, pack_cell(c), Relaxed, Relaxed) {
                 Ok(_) => {
                     if let Some(e) = push {
-                        out.push((e as u8, tier.pack(q, r)));
+                        out.push((e as u8, packed));
                     }
                     break;
                 }
@@ -610,14 +713,8 @@ impl SmallBoardTable {
         pool.install(|| {
             for k in (0..=cells).rev() {
                 let tier = ClassTier::new(cells, k);
-                let codes = {
-                    let next = tiers.last();
-                    let cross = |me: u32, opp: u32| -> Code {
-                        let (t, c) = next.expect("the full tier has no blanks");
-                        c[t.index(me, opp)]
-                    };
-                    solve_tier(g, &tier, &cross)
-                };
+                let next = tiers.last().map(|(t, c)| (t, c.as_slice()));
+                let codes = solve_tier(g, &tier, next);
                 tiers.push((tier, codes));
             }
         });
@@ -667,8 +764,7 @@ impl FullBoardTable {
             .map_err(|e| e.to_string())?;
         let g = geometry_of(5);
         let tier = FullTier { full: g.full };
-        let none = |_: u32, _: u32| -> Code { unreachable!("full boards have no blanks") };
-        let codes = pool.install(|| solve_tier(g, &tier, &none));
+        let codes = pool.install(|| solve_tier(g, &tier, None));
         Ok(Self { codes })
     }
 
