@@ -15,6 +15,8 @@
 //!   pattern weights (`tuning/othello-patterns.bin`); throughput in positions/s.
 //! - `midgame_eval/{baseline,patterns}_depth7`: the midgame search to depth 7 over four
 //!   fixed positions with each evaluation; nodes and nodes/s are printed.
+//! - `mcts/start_uniform_5000`: MCTS (UCT, uniform playouts, one thread, seed 0) from the
+//!   start, 5000 iterations; throughput in simulations/s.
 //!
 //! `cargo test` does not build benches; `cargo test -p tessera-benches --benches` runs each routine once
 //! (criterion's test mode).
@@ -302,8 +304,32 @@ fn bench_midgame_eval(c: &mut Criterion) {
     g.finish();
 }
 
+fn bench_mcts(c: &mut Criterion) {
+    use tessera::search::mcts::{MctsConfig, UniformPlayout, mcts};
+    const ITERATIONS: u64 = 5000;
+    let start = Position::start();
+    let cfg = MctsConfig {
+        iterations: Some(ITERATIONS),
+        ..MctsConfig::default()
+    };
+    let mut g = c.benchmark_group("mcts");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5))
+        .throughput(Throughput::Elements(ITERATIONS));
+    g.bench_function("start_uniform_5000", |b| {
+        b.iter(|| {
+            let r = mcts(black_box(&start), &cfg, &UniformPlayout, &Limits::default());
+            assert_eq!(r.iterations, ITERATIONS);
+            r.best_move
+        });
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
+    bench_mcts,
     bench_perft,
     bench_movegen,
     bench_solver,

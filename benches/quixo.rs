@@ -15,6 +15,9 @@
 //! - `quixo_mcts/empty_uniform_5000`: MCTS (UCT, uniform playouts, one thread, seed 0)
 //!   from the empty board, 5000 iterations; throughput in simulations/s (compare with
 //!   `tessera bench quixo --algo mcts` and the Thanduriel/quixo anchor).
+//! - `quixo_mcts/empty_tree1_5000`, `empty_tree2_5000`: the same on one shared tree
+//!   (tree-parallel, virtual loss) with one and two threads; their ratio is the
+//!   tree-parallel speed-up (on an idle machine).
 //!
 //! The 4x4 solve and the 5x5 full-board table take tens of seconds each: they are timed
 //! by the ignored tests of `tests/it/quixo_solve.rs` (`--ignored --nocapture` prints them).
@@ -187,6 +190,20 @@ fn bench_mcts(c: &mut Criterion) {
             r.best_move
         });
     });
+    for threads in [1, 2] {
+        let cfg = MctsConfig {
+            threads,
+            parallel: tessera::search::mcts::Parallelism::Tree,
+            ..cfg.clone()
+        };
+        g.bench_function(format!("empty_tree{threads}_5000"), |b| {
+            b.iter(|| {
+                let r = mcts(black_box(&start), &cfg, &UniformPlayout, &Limits::default());
+                assert_eq!(r.root_visits, ITERATIONS);
+                r.best_move
+            });
+        });
+    }
     g.finish();
 }
 

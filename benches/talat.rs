@@ -11,6 +11,9 @@
 //! - `freeze/exact_search`: the exact search alone (without the one-mover shortcut) on the
 //!   boards the cheap test calls live and where no capture is legal yet.
 //! - `eval/*`: the baseline evaluation (seat utilities, and the two-player score).
+//! - `mcts/talat_setup9_uniform_2000`, `mcts/talat2p_setup9_uniform_2000`: MCTS (UCT,
+//!   uniform playouts, one thread, seed 0) from the random setup of seed 9, 2000
+//!   iterations; throughput in simulations/s.
 //!
 //! `cargo test` does not build benches; `cargo test -p tessera-benches --benches` runs each routine once.
 
@@ -184,5 +187,43 @@ fn bench_eval(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_movegen_and_freeze, bench_eval);
+fn bench_mcts(c: &mut Criterion) {
+    use tessera::search::Limits;
+    use tessera::search::mcts::{MctsConfig, UniformPlayout, mcts};
+    const ITERATIONS: u64 = 2000;
+    let cfg = MctsConfig {
+        iterations: Some(ITERATIONS),
+        ..MctsConfig::default()
+    };
+    let three = Position::<false>::new(&setup(9));
+    let two = Position::<true>::new(&setup(9));
+    let mut g = c.benchmark_group("mcts");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5))
+        .throughput(Throughput::Elements(ITERATIONS));
+    g.bench_function("talat_setup9_uniform_2000", |b| {
+        b.iter(|| {
+            let r = mcts(black_box(&three), &cfg, &UniformPlayout, &Limits::default());
+            assert_eq!(r.iterations, ITERATIONS);
+            r.best_move
+        });
+    });
+    g.bench_function("talat2p_setup9_uniform_2000", |b| {
+        b.iter(|| {
+            let r = mcts(black_box(&two), &cfg, &UniformPlayout, &Limits::default());
+            assert_eq!(r.iterations, ITERATIONS);
+            r.best_move
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_perft,
+    bench_movegen_and_freeze,
+    bench_eval,
+    bench_mcts
+);
 criterion_main!(benches);

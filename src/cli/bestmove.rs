@@ -35,10 +35,13 @@ pub const DEFAULT_TIME_MS: u64 = 2000;
                   --nodes (= iterations) or --time-ms; the score is the chosen move's mean \
                   playout reward for the side to move x 1000 (\"exact\" when proven), the \
                   depth is the deepest tree node, nodes are iterations, --threads runs \
-                  independent trees whose root statistics are merged.",
+                  independent trees whose root statistics are merged (--mcts-parallel root, \
+                  the default) or threads on one shared tree with virtual loss \
+                  (--mcts-parallel tree).",
     after_help = "Examples:\n  tessera bestmove othello --ffo 40 --exact-empties 20\n  \
                   tessera bestmove othello --moves f5d6c3 --depth 10 --json\n  \
-                  tessera bestmove othello --algo mcts --iterations 20000 --threads 2 --seed 7"
+                  tessera bestmove othello --algo mcts --iterations 20000 --threads 2 --seed 7\n  \
+                  tessera bestmove quixo --algo mcts --time-ms 1000 --threads 2 --mcts-parallel tree"
 )]
 pub struct BestmoveArgs {
     /// The game

@@ -174,7 +174,8 @@ pub struct EngineArgs {
     #[arg(long, value_name = "N", value_parser = output::at_least_one_u64)]
     pub iterations: Option<u64>,
     /// Search threads: Lazy SMP for alpha-beta (the exact solver stays single-threaded);
-    /// for MCTS, root-parallel trees with merged root statistics
+    /// for MCTS, root-parallel trees with merged root statistics or one shared tree (see
+    /// --mcts-parallel)
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,

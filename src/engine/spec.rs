@@ -248,6 +248,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../engines/quixo-mcts-t100.toml"),
     ),
     (
+        "quixo-mcts-tree-t100",
+        include_str!("../../engines/quixo-mcts-tree-t100.toml"),
+    ),
+    (
         "quixo-4p-ab-d3",
         include_str!("../../engines/quixo-4p-ab-d3.toml"),
     ),
