@@ -6,7 +6,7 @@
 //! (so a seat that moves again, or a partner, keeps the sign).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
 
 use super::limits::{Clock, Limits};
@@ -69,6 +69,16 @@ struct Searcher<'a, G: Game, E: Evaluator<G>> {
     /// Keys of the positions on the current path, by ply (used only when
     /// [`Game::REPETITION_DRAWS`]).
     path: [u64; MAX_PLY + 1],
+    /// A Lazy SMP helper's view of the main thread's depth: the helper's iteration at
+    /// `depth` is abandoned (`superseded`) once the main thread has reached it.
+    main_depth: Option<&'a AtomicU32>,
+    /// Depth of the current iteration.
+    depth: u32,
+    /// The last iteration's depth: a helper there is never abandoned (it keeps helping
+    /// the main thread's last, most expensive iteration).
+    max_depth: u32,
+    /// The current iteration was abandoned (see `main_depth`); not a stop.
+    superseded: bool,
 }
 
 /// Converts a score to its form in the table: forced-win scores relative to the node.
@@ -115,7 +125,15 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, G, E> {
     fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
         self.pv_len[ply] = ply;
-        if self.clock.should_stop(self.nodes) {
+        if self.clock.should_stop(self.nodes) || self.superseded {
+            return 0;
+        }
+        if self.nodes & 1023 == 0
+            && let Some(d) = self.main_depth
+            && d.load(AtomicOrdering::Relaxed) >= self.depth
+            && self.depth < self.max_depth
+        {
+            self.superseded = true;
             return 0;
         }
         if G::REPETITION_DRAWS {
@@ -203,7 +221,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, G, E> {
                     v
                 }
             };
-            if self.clock.stopped() {
+            if self.clock.stopped() || self.superseded {
                 return 0;
             }
             if v > best {
@@ -259,14 +277,19 @@ pub fn search<G: Game, E: Evaluator<G>>(
     on_iteration: impl FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
     tt.new_search();
-    iterate(pos, eval, tt, limits, 1, on_iteration)
+    iterate(pos, eval, tt, limits, 1, Stagger::Alone, on_iteration)
 }
 
 /// [`search`] on `threads` threads (Lazy SMP): helper threads run the same iterative
-/// deepening, half of them one ply ahead, sharing only the lock-free transposition table,
-/// which they fill with results the main thread then finds. The main thread's result is
-/// returned, with the nodes of all threads. A node limit applies to the main thread; the
-/// helpers stop when it finishes. With one thread this is [`search`].
+/// deepening ahead of the main thread, sharing only the lock-free transposition table,
+/// which they fill with results the main thread then finds. Depth staggering: the main
+/// thread publishes the depth it is searching; a helper starts one ply deeper (odd
+/// helpers) or at it (even helpers), and after each finished iteration continues at the
+/// next depth or one past the main thread's, whichever is deeper (at most the depth
+/// limit), and it abandons an iteration below the depth limit as soon as the main thread
+/// reaches that depth (its work would duplicate the main thread's). The main thread's result is returned, with
+/// the nodes of all threads. A node limit applies to the main thread; the helpers stop
+/// when it finishes. With one thread this is [`search`].
 pub fn search_threads<G: Game, E: Evaluator<G>>(
     pos: &G,
     eval: &E,
@@ -281,23 +304,65 @@ pub fn search_threads<G: Game, E: Evaluator<G>>(
     tt.new_search();
     let done = Arc::new(AtomicBool::new(false));
     let helper_nodes = AtomicU64::new(0);
+    let main_depth = AtomicU32::new(1);
     let mut result = std::thread::scope(|scope| {
         for id in 1..threads {
             let mut l = limits.clone();
             l.nodes = None;
             l.stop = Some(Arc::clone(&done));
             let helper_nodes = &helper_nodes;
+            let plan = Stagger::Helper(&main_depth);
             scope.spawn(move || {
-                let r = iterate(pos, eval, tt, &l, 1 + (id as u32 & 1), |_| {});
+                let r = iterate(pos, eval, tt, &l, 1 + (id as u32 & 1), plan, |_| {});
                 helper_nodes.fetch_add(r.nodes, AtomicOrdering::Relaxed);
             });
         }
-        let r = iterate(pos, eval, tt, limits, 1, on_iteration);
+        let r = iterate(
+            pos,
+            eval,
+            tt,
+            limits,
+            1,
+            Stagger::Main(&main_depth),
+            on_iteration,
+        );
         done.store(true, AtomicOrdering::Relaxed);
         r
     });
     result.nodes += helper_nodes.into_inner();
     result
+}
+
+/// A thread's part in Lazy SMP depth staggering (see [`search_threads`]).
+#[derive(Clone, Copy)]
+enum Stagger<'a> {
+    /// A single-threaded search: depths one after the other.
+    Alone,
+    /// The main thread: publishes the depth it starts.
+    Main(&'a AtomicU32),
+    /// A helper: after each iteration, jumps past the main thread's published depth, and
+    /// abandons an iteration the main thread has reached.
+    Helper(&'a AtomicU32),
+}
+
+impl Stagger<'_> {
+    /// Called when `depth` starts.
+    fn started(self, depth: u32) {
+        if let Stagger::Main(d) = self {
+            d.store(depth, AtomicOrdering::Relaxed);
+        }
+    }
+
+    /// The depth to search after finishing (or abandoning) `depth`, at most `max` unless
+    /// `depth` was `max` (then `max + 1`: done).
+    fn next(self, depth: u32, max: u32) -> u32 {
+        match self {
+            Stagger::Helper(d) if depth < max => (depth + 1)
+                .max(d.load(AtomicOrdering::Relaxed) + 1)
+                .min(max),
+            _ => depth + 1,
+        }
+    }
 }
 
 fn iterate<G: Game, E: Evaluator<G>>(
@@ -306,6 +371,7 @@ fn iterate<G: Game, E: Evaluator<G>>(
     tt: &TranspositionTable,
     limits: &Limits,
     first_depth: u32,
+    stagger: Stagger<'_>,
     mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
     let mut s = Searcher {
@@ -317,6 +383,13 @@ fn iterate<G: Game, E: Evaluator<G>>(
         pv: vec![[G::Move::default(); MAX_PLY + 1]; MAX_PLY + 1],
         pv_len: [0; MAX_PLY + 1],
         path: [0; MAX_PLY + 1],
+        main_depth: match stagger {
+            Stagger::Helper(d) => Some(d),
+            _ => None,
+        },
+        depth: 0,
+        max_depth: limits.max_depth(),
+        superseded: false,
     };
     let mut result = SearchResult {
         best_move: None,
@@ -335,8 +408,17 @@ fn iterate<G: Game, E: Evaluator<G>>(
         return result;
     }
     result.best_move = Some(moves[0]);
-    for depth in first_depth.min(limits.max_depth())..=limits.max_depth() {
+    let mut depth = first_depth.min(limits.max_depth());
+    while depth <= limits.max_depth() {
+        stagger.started(depth);
+        s.depth = depth;
         let score = s.negamax(pos, depth, 0, -INFINITY, INFINITY);
+        if s.superseded {
+            // A helper the main thread caught up with: on to a deeper iteration.
+            s.superseded = false;
+            depth = stagger.next(depth, limits.max_depth());
+            continue;
+        }
         if s.clock.stopped() {
             // An unfinished iteration: keep the last finished one, except that with none
             // finished, a move the partial iteration proved best so far is better than
@@ -368,8 +450,34 @@ fn iterate<G: Game, E: Evaluator<G>>(
         if s.clock.time_used() > 0.5 {
             break;
         }
+        depth = stagger.next(depth, limits.max_depth());
     }
     result.nodes = s.nodes;
     result.elapsed = s.clock.elapsed();
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helpers_stay_ahead_of_the_main_thread_within_the_depth_limit() {
+        let main = AtomicU32::new(1);
+        let helper = Stagger::Helper(&main);
+        // Ahead of the main thread: one more ply.
+        assert_eq!(helper.next(2, 10), 3);
+        // Overtaken (the main thread is at 6): past it, not a depth it has reached.
+        main.store(6, AtomicOrdering::Relaxed);
+        assert_eq!(helper.next(3, 10), 7);
+        // Never past the limit while below it; done after the limit itself.
+        main.store(10, AtomicOrdering::Relaxed);
+        assert_eq!(helper.next(8, 10), 10);
+        assert_eq!(helper.next(10, 10), 11);
+        // The main thread and a lone search go one ply at a time.
+        Stagger::Main(&main).started(4);
+        assert_eq!(main.load(AtomicOrdering::Relaxed), 4);
+        assert_eq!(Stagger::Main(&main).next(4, 10), 5);
+        assert_eq!(Stagger::Alone.next(4, 10), 5);
+    }
 }
