@@ -44,13 +44,16 @@ pub struct BenchArgs {
     /// Search algorithm [default: the game's first: alphabeta; talat: brs-plus]
     #[arg(long, value_enum)]
     pub algo: Option<Algo>,
-    /// MCTS iterations per position
-    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = at_least_one_u64)]
-    pub iterations: u64,
+    /// MCTS iterations per position (with --algo mcts only) [default: 10000]
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
+    pub iterations: Option<u64>,
     /// Print one JSON object instead of the table
     #[arg(long)]
     pub json: bool,
 }
+
+/// MCTS iterations per position when `--iterations` is not given.
+const DEFAULT_ITERATIONS: u64 = 10_000;
 
 /// Runs `tessera bench`.
 ///
@@ -63,6 +66,13 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
 fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let positions = G::bench_positions()?;
     let algo = args.algo.unwrap_or(G::ALGOS[0]);
+    if algo != Algo::Mcts && args.iterations.is_some() {
+        return Err(CliError::input(format!(
+            "--iterations applies to --algo mcts only (this bench runs {}: its workload is --depth)",
+            algo.name()
+        )));
+    }
+    let iterations = args.iterations.unwrap_or(DEFAULT_ITERATIONS);
     let engine_args = EngineArgs {
         depth: (algo != Algo::Mcts).then_some(args.depth),
         level: None,
@@ -72,7 +82,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         exact_empties: 0,
         weights: None,
         algo: Some(algo),
-        iterations: (algo == Algo::Mcts).then_some(args.iterations),
+        iterations: (algo == Algo::Mcts).then_some(iterations),
         threads: args.threads,
         mcts_parallel: args.mcts_parallel,
         seed: 0,
@@ -123,15 +133,14 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     if args.json {
         print_json(
             &serde_json::json!({"game": G::ID, "algo": algo_name, "depth": args.depth,
-            "iterations": args.iterations, "threads": args.threads,
+            "iterations": iterations, "threads": args.threads,
             "mcts_parallel": args.mcts_parallel.name(), "nodes": total_nodes,
             "signature": signature, "seconds": secs, "nps": nps, "positions": rows}),
         );
     } else {
         let workload = match algo {
             Algo::Mcts => format!(
-                "{} iterations, signature {signature}, {}-parallel",
-                args.iterations,
+                "{iterations} iterations, signature {signature}, {}-parallel",
                 args.mcts_parallel.name()
             ),
             _ => format!("depth {}", args.depth),

@@ -141,7 +141,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
     if let Some(d) = args
         .data
         .iter()
-        .find(|d| same(d, &args.out) || same(d, &ckpt))
+        .find(|d| same(d, &args.out) || same(d, &ckpt) || same(d, &checkpoint::temp_path(&ckpt)))
     {
         return Err(CliError::input(format!(
             "--out or the checkpoint would overwrite the data file {}",

@@ -19,15 +19,19 @@ enum Krate {
     Bin,
 }
 
-/// Layers a layer must not import, by layer (the top-level module; `cli` is the binary).
+/// Layers a layer must not import, by layer: the top-level module, except that `protocol`
+/// is split into its wire files (`protocol`: `gtp.rs`, `<game>.rs`) and its servers
+/// (`protocol-server`: `mod.rs`, `server.rs`, `nboard.rs`); `cli` is the binary.
 const FORBIDDEN: &[(&str, &[&str])] = &[
     (
         "game",
         &[
             "games",
+            "formats",
             "search",
             "engine",
             "protocol",
+            "protocol-server",
             "tuning",
             "tournament",
             "cli",
@@ -35,17 +39,65 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     ),
     (
         "games",
-        &["engine", "protocol", "tuning", "tournament", "cli"],
+        &[
+            "formats",
+            "engine",
+            "protocol",
+            "protocol-server",
+            "tuning",
+            "tournament",
+            "cli",
+        ],
+    ),
+    (
+        "formats",
+        &[
+            "search",
+            "engine",
+            "protocol",
+            "protocol-server",
+            "tuning",
+            "tournament",
+            "cli",
+        ],
     ),
     (
         "search",
-        &["games", "engine", "protocol", "tuning", "tournament", "cli"],
+        &[
+            "games",
+            "formats",
+            "engine",
+            "protocol",
+            "protocol-server",
+            "tuning",
+            "tournament",
+            "cli",
+        ],
     ),
-    ("engine", &["tuning", "tournament", "cli"]),
-    ("protocol", &["tuning", "tournament", "cli"]),
-    ("tournament", &["tuning", "cli"]),
+    (
+        "protocol",
+        &[
+            "search",
+            "formats",
+            "engine",
+            "protocol-server",
+            "tuning",
+            "tournament",
+            "cli",
+        ],
+    ),
+    (
+        "engine",
+        &["protocol-server", "tuning", "tournament", "cli"],
+    ),
+    ("protocol-server", &["tuning", "tournament", "cli"]),
+    ("tournament", &["protocol-server", "tuning", "cli"]),
     ("tuning", &["cli"]),
 ];
+
+/// The protocol files that serve tessera to other programs (layer `protocol-server`); the
+/// others under `src/protocol/` are wire formats (layer `protocol`).
+const PROTOCOL_SERVERS: &[&str] = &["server", "nboard"];
 
 /// One source file, comments and string contents blanked.
 struct Source {
@@ -442,8 +494,55 @@ fn graph(sources: &[Source]) -> Graph {
 fn layer(s: &Source) -> &str {
     match s.krate {
         Krate::Bin => "cli",
-        Krate::Lib => s.module.first().map_or("lib", String::as_str),
+        Krate::Lib => module_layer(&s.module),
     }
+}
+
+/// The layer of a library module path (see [`FORBIDDEN`]).
+fn module_layer(module: &[String]) -> &str {
+    match module.first().map(String::as_str) {
+        None => "lib",
+        Some("protocol") => match module.get(1) {
+            Some(m) if !PROTOCOL_SERVERS.contains(&m.as_str()) => "protocol",
+            _ => "protocol-server",
+        },
+        Some(top) => top,
+    }
+}
+
+/// The layers a file may not import.
+fn banned(s: &Source) -> &'static [&'static str] {
+    let from = layer(s);
+    FORBIDDEN
+        .iter()
+        .find(|(l, _)| *l == from)
+        .map_or(&[][..], |(_, b)| *b)
+}
+
+/// Every path that names a forbidden layer as written (`crate::tuning::Param` is
+/// refused in `src/games/` even though `tuning` only re-exports it from `game`), as
+/// `file names path: ...`. The protocol layer of a written path is the file it names
+/// (`protocol::server::...` is a server; `protocol::X` for other `X` counts as the wire).
+fn forbidden_names(sources: &[Source]) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in sources {
+        let (from, banned) = (layer(s), banned(s));
+        let mut seen = BTreeSet::new();
+        for n in paths_of(s).0 {
+            if n.krate != Krate::Lib {
+                continue;
+            }
+            let named = module_layer(&n.segs);
+            if banned.contains(&named) && seen.insert(named.to_string()) {
+                out.push(format!(
+                    "{} names {}: layer {from} must not import {named}",
+                    s.file,
+                    n.segs.join("::")
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// Every import of a forbidden layer, as `file -> file (path)`.
@@ -451,10 +550,7 @@ fn forbidden_imports(sources: &[Source], g: &Graph) -> Vec<String> {
     let mut out = Vec::new();
     for (&f, edges) in g {
         let from = layer(&sources[f]);
-        let banned = FORBIDDEN
-            .iter()
-            .find(|(l, _)| *l == from)
-            .map_or(&[][..], |(_, b)| *b);
+        let banned = banned(&sources[f]);
         for (&to, path) in edges {
             if banned.contains(&layer(&sources[to])) {
                 out.push(format!(
@@ -569,6 +665,16 @@ fn check(files: &[(&str, &str)]) -> Vec<String> {
     let sources = sources_of(files);
     let g = graph(&sources);
     let mut problems = forbidden_imports(&sources, &g);
+    for p in forbidden_names(&sources) {
+        // One report per offending file and layer: the resolved import says more.
+        let (file, layer) = (p.split(' ').next(), p.rsplit(' ').next());
+        if !problems
+            .iter()
+            .any(|q| q.split(' ').next() == file && q.rsplit(' ').next() == layer)
+        {
+            problems.push(p);
+        }
+    }
     problems.extend(cycles(&sources, &g));
     problems
 }
@@ -670,6 +776,54 @@ fn checker_follows_reexports_to_the_defining_file() {
     assert_eq!(
         problems,
         vec!["cycle: cli/a.rs -> cli/b.rs (cli::b::B); cli/b.rs -> cli/a.rs (cli::Alpha)"]
+    );
+}
+
+#[test]
+fn checker_reports_a_forbidden_layer_named_through_a_reexport() {
+    // `tuning` re-exports `Param` from `game`: the resolved edge is allowed, the path as
+    // written is not.
+    let mut files = CLEAN.to_vec();
+    files[0] = (
+        "lib.rs",
+        "pub mod game;\npub mod games;\npub mod engine;\npub mod tuning;\n",
+    );
+    files.push(("tuning/mod.rs", "pub use crate::game::Seat;\n"));
+    files[4] = (
+        "games/othello.rs",
+        "use crate::game::Game;\nuse crate::tuning::Seat;\npub struct P;\n",
+    );
+    let problems = check(&files);
+    assert_eq!(
+        problems,
+        vec!["games/othello.rs names tuning::Seat: layer games must not import tuning"]
+    );
+}
+
+#[test]
+fn checker_keeps_protocol_wire_files_below_the_engine() {
+    let mut files = CLEAN.to_vec();
+    files[0] = (
+        "lib.rs",
+        "pub mod game;\npub mod games;\npub mod engine;\npub mod protocol;\n",
+    );
+    files.push(("protocol/mod.rs", "pub mod gtp;\npub mod server;\n"));
+    files.push((
+        "protocol/server.rs",
+        "use crate::engine::Player;\npub fn serve() {}\n",
+    ));
+    // The server may use the engine; a wire file may not.
+    assert_eq!(check(&files), Vec::<String>::new());
+    files.push((
+        "protocol/gtp.rs",
+        "use crate::game::Game;\nuse crate::engine::Player;\n",
+    ));
+    let problems = check(&files);
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert!(
+        problems[0].starts_with("protocol/gtp.rs -> engine/mod.rs (engine::Player)")
+            && problems[0].ends_with("layer protocol must not import engine"),
+        "{problems:#?}"
     );
 }
 

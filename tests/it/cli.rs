@@ -321,6 +321,10 @@ fn bad_inputs_exit_2_with_one_error_line() {
             vec!["bench", "talat", "--algo", "mcts", "--mcts-parallel", ""],
             vec!["--mcts-parallel"],
         ),
+        (
+            vec!["bench", "othello", "--iterations", "5"],
+            vec!["--iterations", "--algo mcts"],
+        ),
     ];
     for (args, needles) in &cases {
         assert_input_error(args, needles);

@@ -528,6 +528,45 @@ fn checkpoints_belong_to_their_run_and_outputs_are_checked_first() {
         ],
         "overwrite the data file",
     );
+    // A data file named like the checkpoint's temporary file is refused; one that only
+    // shares the output's stem (`w2.tmp` beside `w2.txt`) is left as it was.
+    let tmp_named = p("w3.ckpt.tmp");
+    std::fs::copy(&a, &tmp_named).unwrap();
+    must_fail(
+        &[
+            "tune",
+            "quixo",
+            "--method",
+            "texel",
+            "--data",
+            &tmp_named,
+            "--out",
+            &p("w3.txt"),
+        ],
+        "overwrite the data file",
+    );
+    let stem_named = p("w2.tmp");
+    std::fs::copy(&a, &stem_named).unwrap();
+    let before = std::fs::read(&stem_named).unwrap();
+    let o = run(&[
+        "tune",
+        "quixo",
+        "--method",
+        "texel",
+        "--epochs",
+        "2",
+        "--no-progress",
+        "--data",
+        &stem_named,
+        "--out",
+        &p("w2.txt"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read(&stem_named).unwrap(),
+        before,
+        "the data file was changed"
+    );
     let ck = p("w.ckpt");
     must_fail(
         &[
