@@ -2,7 +2,7 @@
 //! (empties to the winner), Edax style.
 //!
 //! - Many empties ([`TT_MIN_EMPTIES`] and up): PVS with the transposition table, a
-//!   stability cut-off, fastest-first ordering (the move that leaves the opponent the fewest
+//!   stability cut-off (down to 4 empties), fastest-first ordering (the move that leaves the opponent the fewest
 //!   moves, corners counted twice, then potential mobility and parity), from 14 empties
 //!   enhanced transposition cut-off and the midgame evaluation in the ordering (by default
 //!   the shipped pattern evaluation).
@@ -39,7 +39,17 @@ pub const SHALLOW_EMPTIES: u32 = 6;
 /// From this many empties up, moves are ordered with the help of the midgame evaluation.
 const EVAL_ORDER_EMPTIES: u32 = 14;
 /// From this many empties up, the stability cut-off is tried.
-const STABILITY_MIN_EMPTIES: u32 = 8;
+const STABILITY_MIN_EMPTIES: u32 = 4;
+/// Least alpha (discs) at which a node with `n` empties tries the stability cut-off:
+/// Edax's null-window thresholds (about 2 x empties, capped at 64). Measured on FFO #40-#44,
+/// #46, #47 (1 thread): 198.6 M -> 177.1 M nodes against the former rule (from 8 empties,
+/// alpha >= 2 x empties - 4); CPU-s 8.11 vs 8.18 on #40-#42, #44, #47 (min of 2, noise) and
+/// 10.5 -> 9.5 on #43 and #46. From 5 or 6 empties instead of 4 cut less.
+static STABILITY_THRESHOLD: [i32; 64] = [
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
+    48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+    64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+];
 /// From this many empties up, a node searched with more than one thread splits: after its
 /// first [`YOUNG_BROTHERS`] children, the other children are searched in parallel.
 pub const SPLIT_MIN_EMPTIES: u32 = 12;
@@ -185,6 +195,14 @@ fn solve_last(p: u64, o: u64, sq: usize) -> i32 {
     }
     // Nobody can play the last square: the empty goes to the winner.
     final_score(p, o)
+}
+
+/// Stability cut-off: `o`'s stable discs cap `p`'s final score; `Some(cap)` when that cap
+/// is at most `alpha` (the node fails low).
+#[inline]
+fn stability_cap(p: u64, o: u64, alpha: i32) -> Option<i32> {
+    let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+    (cap <= alpha).then_some(cap)
 }
 
 /// Ordering key of the move to `sq` whose child is (`cp` to move, `co`): lower is searched
@@ -466,6 +484,13 @@ impl<'a> Solver<'a> {
             _ => {}
         }
         self.nodes += 1;
+        // Stability cut-off (as in `search`), from STABILITY_MIN_EMPTIES up.
+        if n_empty >= STABILITY_MIN_EMPTIES
+            && alpha >= STABILITY_THRESHOLD[n_empty as usize]
+            && let Some(cap) = stability_cap(p, o, alpha)
+        {
+            return cap;
+        }
         let odd = QUADRANT_MASKS[parity as usize];
         let mut best = -65;
         for set in [empty & odd, empty & !odd] {
@@ -566,13 +591,11 @@ impl<'a> Solver<'a> {
         }
 
         // Stability cut-off: the opponent's stable discs cap our final score. Only worth
-        // computing when alpha is high enough for a few stable discs to matter (Edax's
-        // threshold is about 2 x empties).
-        if n_empty >= STABILITY_MIN_EMPTIES && alpha >= 2 * n_empty as i32 - 4 {
-            let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
-            if cap <= alpha {
-                return cap;
-            }
+        // computing when alpha is high enough for a few stable discs to matter.
+        if alpha >= STABILITY_THRESHOLD[n_empty as usize]
+            && let Some(cap) = stability_cap(p, o, alpha)
+        {
+            return cap;
         }
 
         let use_tt = n_empty >= TT_MIN_EMPTIES;
