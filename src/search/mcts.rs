@@ -22,15 +22,13 @@
 //!   trees (seeds `seed`, `seed + 1`, ...) share the iteration budget and the node budget; the
 //!   statistics of the root children are merged. With one thread a search is deterministic
 //!   for its seed. Tree parallelisation ([`Parallelism::Tree`], in
-//!   [`tree_parallel`]): one shared tree, `threads` threads, virtual loss.
+//!   [`super::mcts_tree_parallel`]): one shared tree, `threads` threads, virtual loss.
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode, Outcome, Seat};
-use crate::search::{Clock, Limits};
-
-mod tree_parallel;
 
 /// Chooses moves in playouts. The default method picks uniformly at random.
 pub trait PlayoutPolicy<G: Game>: Send + Sync {
@@ -810,11 +808,12 @@ fn search<G: Game, P: PlayoutPolicy<G>>(
         (None, None) => u64::MAX,
     }
     .max(1);
-    if cfg.parallel == Parallelism::Tree && moves.len() <= tree_parallel::MAX_ROOT_MOVES {
+    if cfg.parallel == Parallelism::Tree && moves.len() <= super::mcts_tree_parallel::MAX_ROOT_MOVES
+    {
         if let Some(k) = keep {
             *k = None;
         }
-        return tree_parallel::search(pos, cfg, policy, limits, budget, moves.len());
+        return super::mcts_tree_parallel::search(pos, cfg, policy, limits, budget, moves.len());
     }
     let threads = cfg.threads.max(1);
     // Thread `t` runs its share of the budget (the shares add up to it exactly).

@@ -1,4 +1,4 @@
-//! Tree-parallel MCTS ([`Parallelism::Tree`](super::Parallelism::Tree)): one shared
+//! Tree-parallel MCTS ([`Parallelism::Tree`](super::mcts::Parallelism::Tree)): one shared
 //! tree searched by `threads` threads (Chaslot, Winands & van den Herik, "Parallel
 //! Monte-Carlo Tree Search", 2008: tree parallelisation with local mutexes and virtual loss;
 //! here lock-free).
@@ -18,7 +18,7 @@
 //!   stops growing and simulations play out from its leaves, as with the root-parallel
 //!   trees).
 //! - The selection (UCT, MCTS-Solver, progressive history) and the playouts are those of
-//!   [`super`]; the progressive-history table is per thread. With one thread a search
+//!   [`super::mcts`]; the progressive-history table is per thread. With one thread a search
 //!   is deterministic for its seed (it differs from the root-parallel search only in the
 //!   fixed-point rounding of the reward sums). No tree reuse between moves.
 
@@ -29,11 +29,11 @@ use std::sync::atomic::{AtomicI8, AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ato
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::{
+use super::mcts::{
     MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UNKNOWN, conclude, playout,
 };
+use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode};
-use crate::search::{Clock, Limits};
 
 /// `first_child` of a node that is not expanded (index 0 is the root, never a child).
 const LEAF: u32 = 0;
@@ -394,7 +394,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         }
     }
 
-    /// Tries to prove expanded node `i` from its children (as [`super`] does; several
+    /// Tries to prove expanded node `i` from its children (as [`super::mcts`] does; several
     /// threads proving the same node store the same value).
     fn prove(&self, i: usize) -> bool {
         let node = self.tree.node(i);
