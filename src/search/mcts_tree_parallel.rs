@@ -370,7 +370,10 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         for &i in &self.path {
             let n = self.tree.node(i as usize);
             for (sum, &r) in n.reward.iter().zip(&fixed).take(seats) {
-                sum.fetch_add(r, Relaxed);
+                // A loss adds nothing: skip the atomic (half the seats in a decided game).
+                if r != 0 {
+                    sum.fetch_add(r, Relaxed);
+                }
             }
         }
         if !self.history.is_empty() {
