@@ -24,197 +24,17 @@
 //!   for its seed. Tree parallelisation ([`Parallelism::Tree`], in
 //!   [`super::mcts_tree_parallel`]): one shared tree, `threads` threads, virtual loss.
 
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 
+pub use super::mcts_common::{
+    MctsConfig, MctsResult, Parallelism, PlayoutPolicy, Proven, RewardMode, RootChild,
+    UniformPlayout,
+};
+use super::mcts_common::{Teams, UNKNOWN, conclude, playout};
 use super::{Clock, Limits};
-use crate::game::{Game, MAX_SEATS, MoveCode, Outcome, Seat};
+use crate::game::{Game, MAX_SEATS, MoveCode};
 
-/// Chooses moves in playouts. The default method picks uniformly at random.
-pub trait PlayoutPolicy<G: Game>: Send + Sync {
-    /// The index in `moves` (never empty) of the move to play in `pos`.
-    fn pick(&self, pos: &G, moves: &[G::Move], rng: &mut StdRng) -> usize {
-        let _ = pos;
-        rng.random_range(0..moves.len())
-    }
-
-    /// Whether [`PlayoutPolicy::pick`] is uniform over the moves, so playouts may use the
-    /// game's own sampler ([`Game::random_playout`]) instead of move lists. Default: false.
-    fn is_uniform(&self) -> bool {
-        false
-    }
-}
-
-/// Uniformly random playouts.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct UniformPlayout;
-
-impl<G: Game> PlayoutPolicy<G> for UniformPlayout {
-    fn is_uniform(&self) -> bool {
-        true
-    }
-}
-
-/// How a finished game is turned into a reward in `[0, 1]` per seat.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum RewardMode {
-    /// By place among the teams: `(teams beaten + teams tied / 2) / (teams - 1)`
-    /// (1 / 0.5 / 0 for two teams).
-    Place,
-    /// By score margin: `(margin + scale) / (2 scale)` clamped to `[0, 1]`, where the margin
-    /// is the team's score minus the best other team's score.
-    Margin {
-        /// The margin that counts as a full win (e.g. 64 discs in Othello).
-        scale: i32,
-    },
-}
-
-/// How several MCTS threads share the work.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Parallelism {
-    /// Root parallelisation: one independent tree per thread, root statistics merged at the
-    /// end (with one thread: tree reuse between moves, deterministic for its seed).
-    #[default]
-    Root,
-    /// Tree parallelisation: one shared tree searched by all threads (lock-free atomic
-    /// statistics, a per-node flag for expansion) with a virtual loss on the path of every
-    /// running simulation. No tree reuse between moves; deterministic only with one thread.
-    Tree,
-}
-
-impl Parallelism {
-    /// The names accepted by [`Parallelism::parse`].
-    pub const NAMES: &'static [&'static str] = &["root", "tree"];
-
-    /// `root` or `tree`.
-    ///
-    /// # Errors
-    /// Any other text, as one line listing the valid names.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        match text {
-            "root" => Ok(Parallelism::Root),
-            "tree" => Ok(Parallelism::Tree),
-            _ => Err(format!(
-                "unknown MCTS parallelism '{}' (valid: root, tree)",
-                crate::game::shown(text)
-            )),
-        }
-    }
-
-    /// The name (`root` or `tree`).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Parallelism::Root => "root",
-            Parallelism::Tree => "tree",
-        }
-    }
-}
-
-/// MCTS settings.
-#[derive(Clone, Debug)]
-pub struct MctsConfig {
-    /// UCT exploration constant (rewards lie in `[0, 1]`).
-    pub c: f64,
-    /// Iteration budget (all threads together); `None`: only the [`Limits`] stop the search.
-    pub iterations: Option<u64>,
-    /// Threads (at least 1): independent trees or threads on one tree, see `parallel`.
-    pub threads: usize,
-    /// How the threads share the work.
-    pub parallel: Parallelism,
-    /// Random seed; thread `i` uses `seed + i`.
-    pub seed: u64,
-    /// Node budget of all trees together (see [`MctsConfig::nodes_for_mib`]).
-    pub max_nodes: usize,
-    /// Reward of a finished game.
-    pub reward: RewardMode,
-    /// MCTS-Solver (used only in games with exactly two teams).
-    pub solver: bool,
-    /// Progressive-history weight `W` (0 = off): a child's UCT value gains
-    /// `W * history / (visits * (1 - mean) + 1)`, where `history` is the mean reward of its
-    /// move for its mover over all iterations so far.
-    pub history: f64,
-}
-
-impl Default for MctsConfig {
-    fn default() -> Self {
-        Self {
-            c: 1.0,
-            iterations: None,
-            threads: 1,
-            parallel: Parallelism::Root,
-            seed: 0,
-            max_nodes: Self::nodes_for_mib(16),
-            reward: RewardMode::Place,
-            solver: true,
-            history: 0.0,
-        }
-    }
-}
-
-/// The proven result of a position for a team.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proven {
-    /// The team wins with best play.
-    Win,
-    /// Best play draws.
-    Draw,
-    /// The team loses with best play.
-    Loss,
-}
-
-impl Proven {
-    pub(super) fn from_value(v: i8) -> Self {
-        match v.signum() {
-            1 => Proven::Win,
-            0 => Proven::Draw,
-            _ => Proven::Loss,
-        }
-    }
-}
-
-/// Statistics of one root move (merged over all threads).
-#[derive(Clone, Debug)]
-pub struct RootChild<M> {
-    /// The move.
-    pub mv: M,
-    /// Visits.
-    pub visits: u64,
-    /// Mean reward of the root's seat to move after this move.
-    pub mean: f64,
-    /// The proven result for the root's team to move, if solved.
-    pub proven: Option<Proven>,
-}
-
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct MctsResult<M> {
-    /// The chosen move (a proven win, else the most visited move that is not a proven loss);
-    /// `None` when the game is over.
-    pub best_move: Option<M>,
-    /// Mean reward (in `[0, 1]`) of the best move for the seat to move (1 / 0.5 / 0 when
-    /// proven).
-    pub value: f64,
-    /// The root's proven result for the team to move, if solved.
-    pub proven: Option<Proven>,
-    /// Iterations run (all threads).
-    pub iterations: u64,
-    /// Visits of the root (all trees; with tree reuse, the reused visits too). Every
-    /// iteration visits the root once, so this equals `iterations` on a fresh tree.
-    pub root_visits: u64,
-    /// Deepest tree node reached, plies from the root.
-    pub depth: u32,
-    /// Most-visited path, best move first.
-    pub pv: Vec<M>,
-    /// Nodes allocated (all trees).
-    pub nodes_used: usize,
-    /// Arena capacity (all trees); `nodes_used <= node_capacity` always.
-    pub node_capacity: usize,
-    /// Root moves with their merged statistics, in move-generation order.
-    pub root: Vec<RootChild<M>>,
-}
-
-pub(super) const UNKNOWN: i8 = i8::MIN;
 const NONE: u32 = u32::MAX;
 
 /// A tree node: the move that leads to it and the statistics of its position.
@@ -249,121 +69,6 @@ impl<M> Node<M> {
     }
 }
 
-impl MctsConfig {
-    /// How many nodes fit in `mib` MiB (for a node with a small move type).
-    #[must_use]
-    pub fn nodes_for_mib(mib: usize) -> usize {
-        (mib.max(1) << 20) / 64
-    }
-}
-
-/// The seating: per-seat team ids and whether the solver applies (exactly two teams).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Teams {
-    pub(super) seats: usize,
-    team: [u8; MAX_SEATS],
-    /// Distinct team ids, `count` of them.
-    ids: [u8; MAX_SEATS],
-    pub(super) count: usize,
-}
-
-impl Teams {
-    pub(super) fn of<G: Game>(pos: &G) -> Self {
-        let seats = pos.seats();
-        let mut t = Self {
-            seats,
-            team: [0; MAX_SEATS],
-            ids: [0; MAX_SEATS],
-            count: 0,
-        };
-        for s in 0..seats {
-            let id = pos.team(Seat(s as u8));
-            t.team[s] = id;
-            if !t.ids[..t.count].contains(&id) {
-                t.ids[t.count] = id;
-                t.count += 1;
-            }
-        }
-        t
-    }
-
-    /// Reward per seat of a finished game.
-    pub(super) fn rewards(&self, o: &Outcome, mode: RewardMode) -> [f64; MAX_SEATS] {
-        let mut team_score = [i32::MIN; MAX_SEATS];
-        for s in 0..self.seats {
-            let k = self.index(self.team[s]);
-            team_score[k] = team_score[k].max(o.score(Seat(s as u8)));
-        }
-        let mut team_reward = [0.5; MAX_SEATS];
-        for k in 0..self.count {
-            let mine = team_score[k];
-            let others = (0..self.count).filter(|&j| j != k).map(|j| team_score[j]);
-            team_reward[k] = match mode {
-                RewardMode::Place => {
-                    if self.count < 2 {
-                        0.5
-                    } else {
-                        let (mut beaten, mut tied) = (0.0, 0.0);
-                        for v in others {
-                            if v < mine {
-                                beaten += 1.0;
-                            } else if v == mine {
-                                tied += 1.0;
-                            }
-                        }
-                        (beaten + 0.5 * tied) / (self.count - 1) as f64
-                    }
-                }
-                RewardMode::Margin { scale } => {
-                    let best = others.max().unwrap_or(mine);
-                    let m = f64::from(scale.max(1));
-                    ((f64::from(mine - best) + m) / (2.0 * m)).clamp(0.0, 1.0)
-                }
-            };
-        }
-        let mut r = [0.0; MAX_SEATS];
-        for (s, slot) in r.iter_mut().enumerate().take(self.seats) {
-            *slot = team_reward[self.index(self.team[s])];
-        }
-        r
-    }
-
-    fn index(&self, id: u8) -> usize {
-        self.ids[..self.count]
-            .iter()
-            .position(|&t| t == id)
-            .unwrap_or(0)
-    }
-
-    /// A finished game's result from the first team's view: 1, 0 or -1.
-    pub(super) fn result(&self, o: &Outcome) -> i8 {
-        let mut best = [i32::MIN; 2];
-        for s in 0..self.seats {
-            let k = usize::from(self.team[s] != self.ids[0]);
-            best[k] = best[k].max(o.score(Seat(s as u8)));
-        }
-        match best[0].cmp(&best[1]) {
-            std::cmp::Ordering::Greater => 1,
-            std::cmp::Ordering::Equal => 0,
-            std::cmp::Ordering::Less => -1,
-        }
-    }
-
-    /// A proven value (first team's view) as a value for team `id`.
-    pub(super) fn for_team(&self, v: i8, id: u8) -> i8 {
-        if id == self.ids[0] { v } else { -v }
-    }
-
-    /// Rewards per seat of a proven value (first team's view).
-    pub(super) fn proof_rewards(&self, v: i8) -> [f64; MAX_SEATS] {
-        let mut r = [0.0; MAX_SEATS];
-        for (s, slot) in r.iter_mut().enumerate().take(self.seats) {
-            *slot = f64::from(self.for_team(v, self.team[s]) + 1) / 2.0;
-        }
-        r
-    }
-}
-
 /// One search tree (one thread).
 struct Tree<'a, G: Game, P: PlayoutPolicy<G>> {
     nodes: Vec<Node<G::Move>>,
@@ -381,10 +86,6 @@ struct Tree<'a, G: Game, P: PlayoutPolicy<G>> {
     depth: u32,
     iterations: u64,
 }
-
-/// Plies after which a playout is scored as a draw for everyone (a safety net for games
-/// that might not end).
-pub(super) const MAX_PLAYOUT: usize = 10_000;
 
 impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
     /// A tree for `root`: a fresh one, or `init` (a reused subtree of at most `cap` nodes
@@ -631,48 +332,6 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
             i = next;
         }
     }
-}
-
-/// Plays `pos` out with `policy` and returns the reward per seat (a draw for everyone after
-/// [`MAX_PLAYOUT`] plies). With a `trail` (progressive history) every move is recorded as
-/// (seat, code); without one, uniform policies use the game's own sampler
-/// ([`Game::random_playout`]). Allocates nothing.
-pub(super) fn playout<G: Game, P: PlayoutPolicy<G>>(
-    mut pos: G,
-    policy: &P,
-    rng: &mut StdRng,
-    teams: &Teams,
-    mode: RewardMode,
-    mut trail: Option<&mut Vec<(u8, u16)>>,
-) -> [f64; MAX_SEATS] {
-    if trail.is_none() && policy.is_uniform() {
-        // No per-move bookkeeping needed: the game's own sampler.
-        return match pos.random_playout(&mut |n| rng.random_range(0..n), MAX_PLAYOUT) {
-            Some(o) => teams.rewards(&o, mode),
-            None => [0.5; MAX_SEATS],
-        };
-    }
-    let mut moves = G::Moves::default();
-    for _ in 0..MAX_PLAYOUT {
-        pos.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return match pos.outcome() {
-                Some(o) => teams.rewards(&o, mode),
-                None => [0.5; MAX_SEATS],
-            };
-        }
-        let i = if moves.len() == 1 {
-            0
-        } else {
-            policy.pick(&pos, &moves, rng)
-        };
-        let mv = moves[i.min(moves.len() - 1)];
-        if let Some(t) = trail.as_deref_mut() {
-            t.push((pos.to_move().0, mv.code()));
-        }
-        pos = pos.play(mv);
-    }
-    [0.5; MAX_SEATS]
 }
 
 /// A search tree kept after a search, so the next search can start from the subtree of the
@@ -922,43 +581,4 @@ fn search<G: Game, P: PlayoutPolicy<G>>(
         });
     }
     result
-}
-
-/// The move to play from the merged root statistics (never empty) and the root's proof
-/// (first team's view, or [`UNKNOWN`]) for `team` to move: the index of the move, its value
-/// and the root's proven result.
-pub(super) fn conclude<M>(
-    root: &[RootChild<M>],
-    root_proof: i8,
-    teams: &Teams,
-    team: u8,
-) -> (usize, f64, Option<Proven>) {
-    // A proven win; else the most visited move that is not a proven loss (ties: better
-    // mean, then generation order); a proven draw beats unproven moves only when the root
-    // itself is proven.
-    let proven_root =
-        (root_proof != UNKNOWN).then(|| Proven::from_value(teams.for_team(root_proof, team)));
-    let rank = |c: &RootChild<M>| -> (u8, u64, f64) {
-        let class = match (c.proven, proven_root) {
-            (Some(Proven::Win), _) => 3,
-            (Some(Proven::Draw), Some(Proven::Draw)) => 2,
-            (Some(Proven::Loss), _) => 0,
-            _ => 1,
-        };
-        (class, c.visits, c.mean)
-    };
-    let mut best = 0;
-    for k in 1..root.len() {
-        let (a, b) = (rank(&root[k]), rank(&root[best]));
-        if a.0 > b.0 || (a.0 == b.0 && (a.1 > b.1 || (a.1 == b.1 && a.2 > b.2))) {
-            best = k;
-        }
-    }
-    let value = match root[best].proven {
-        Some(Proven::Win) => 1.0,
-        Some(Proven::Draw) => 0.5,
-        Some(Proven::Loss) => 0.0,
-        None => root[best].mean,
-    };
-    (best, value, proven_root)
 }

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicI8, AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ato
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::mcts::{
+use super::mcts_common::{
     MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UNKNOWN, conclude, playout,
 };
 use super::{Clock, Limits};

@@ -9,6 +9,7 @@ mod brs_moves;
 pub mod limits;
 pub mod maxn;
 pub mod mcts;
+mod mcts_common;
 mod mcts_tree_parallel;
 pub mod multi;
 pub mod ordering;
