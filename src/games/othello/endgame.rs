@@ -1136,12 +1136,13 @@ mod tests {
         }
     }
 
-    #[test]
-    fn selective_ladder_keeps_scores_and_moves_exact() {
-        // From LADDER_MIN_EMPTIES up the root runs the ProbCut passes first; the score must
-        // be the plain full-window search's (no ladder), on one and on two threads, and the
-        // best move must keep it.
-        for empties in LADDER_MIN_EMPTIES..=LADDER_MIN_EMPTIES + 2 {
+    /// From LADDER_MIN_EMPTIES up the root runs the ProbCut passes first; the score must be
+    /// the plain full-window search's (no ladder), on one and on two threads, and the best
+    /// move must keep it. Three random positions with `LADDER_MIN_EMPTIES + extra` empties
+    /// (one test per count, so the test runner spreads them over its threads).
+    fn selective_ladder_is_exact_at(extra: u32) {
+        {
+            let empties = LADDER_MIN_EMPTIES + extra;
             for pos in random_endgames(0x1ADD_E500 + u64::from(empties), empties, 3) {
                 let tt = TranspositionTable::new(8);
                 let plain = Solver::new(&tt, &Limits::default()).solve_window(&pos, -65, 65);
@@ -1159,6 +1160,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn selective_ladder_keeps_scores_and_moves_exact() {
+        selective_ladder_is_exact_at(0);
+    }
+
+    #[test]
+    fn selective_ladder_keeps_scores_and_moves_exact_one_empty_more() {
+        selective_ladder_is_exact_at(1);
+    }
+
+    #[test]
+    fn selective_ladder_keeps_scores_and_moves_exact_two_empties_more() {
+        selective_ladder_is_exact_at(2);
     }
 
     #[test]
