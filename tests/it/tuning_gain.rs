@@ -41,6 +41,7 @@ fn rating<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Valu
 }
 
 #[test]
+#[ignore = "slow: a 5 CPU-s tournament; run with the other slow checks (cargo test --release -- --ignored)"]
 fn quixo_texel_weights_beat_the_defaults_at_depth_4() {
     let r = tournament(
         "quixo",

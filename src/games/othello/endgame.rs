@@ -1163,16 +1163,19 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "slow: 15 exact solves at 18-20 empties (10 CPU-s for the three); the FFO tests check the ladder against the published scores in every run"]
     fn selective_ladder_keeps_scores_and_moves_exact() {
         selective_ladder_is_exact_at(0);
     }
 
     #[test]
+    #[ignore = "slow: 15 exact solves at 18-20 empties (10 CPU-s for the three); the FFO tests check the ladder against the published scores in every run"]
     fn selective_ladder_keeps_scores_and_moves_exact_one_empty_more() {
         selective_ladder_is_exact_at(1);
     }
 
     #[test]
+    #[ignore = "slow: 15 exact solves at 18-20 empties (10 CPU-s for the three); the FFO tests check the ladder against the published scores in every run"]
     fn selective_ladder_keeps_scores_and_moves_exact_two_empties_more() {
         selective_ladder_is_exact_at(2);
     }
