@@ -31,7 +31,7 @@ pub use super::mcts_common::{
     MctsConfig, MctsResult, Parallelism, PlayoutPolicy, Proven, RewardMode, RootChild,
     UniformPlayout,
 };
-use super::mcts_common::{Teams, UNKNOWN, conclude, playout};
+use super::mcts_common::{Teams, UNKNOWN, child_value, conclude, playout};
 use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode};
 
@@ -218,22 +218,20 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
             if ch.visits == 0 {
                 return i;
             }
-            let n = f64::from(ch.visits);
-            let mut mean = ch.reward[s] / n;
-            if ch.proof != UNKNOWN {
-                let v = self.teams.for_team(ch.proof, team);
-                if v < 0 {
-                    continue;
-                }
-                mean = f64::from(v + 1) / 2.0;
-            }
-            let mut value = mean + self.cfg.c * (ln_n / n).sqrt();
-            if !self.history.is_empty() {
-                let (sum, count) = self.history[s * G::MOVE_CODES + usize::from(ch.mv.code())];
-                if count > 0 {
-                    value += self.cfg.history * (sum / f64::from(count)) / (n * (1.0 - mean) + 1.0);
-                }
-            }
+            let history = (!self.history.is_empty())
+                .then(|| self.history[s * G::MOVE_CODES + usize::from(ch.mv.code())]);
+            let Some(value) = child_value(
+                self.cfg,
+                &self.teams,
+                team,
+                ln_n,
+                ch.visits,
+                ch.reward[s],
+                ch.proof,
+                history,
+            ) else {
+                continue;
+            };
             if value > best_value {
                 best_value = value;
                 best = i;

@@ -311,6 +311,44 @@ impl Teams {
 /// that might not end).
 pub(super) const MAX_PLAYOUT: usize = 10_000;
 
+/// The selection value of one visited child (UCT with the MCTS-Solver and progressive
+/// history), shared by the sequential and the tree-parallel search so both select alike.
+///
+/// `visits` >= 1 and `reward_sum` (the seat to move's summed rewards) are the child's
+/// statistics, `proof` its proven value (first team's view, [`UNKNOWN`] if none), `team` the
+/// parent's team id, `ln_parent` the log of the parent's visits, `history` the move's
+/// (reward sum, count) for the seat to move when progressive history is on. `None`: the
+/// child is a proven loss for `team` and is never selected.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn child_value(
+    cfg: &MctsConfig,
+    teams: &Teams,
+    team: u8,
+    ln_parent: f64,
+    visits: u32,
+    reward_sum: f64,
+    proof: i8,
+    history: Option<(f64, u32)>,
+) -> Option<f64> {
+    let n = f64::from(visits);
+    let mut mean = reward_sum / n;
+    if proof != UNKNOWN {
+        let v = teams.for_team(proof, team);
+        if v < 0 {
+            return None;
+        }
+        mean = f64::from(v + 1) / 2.0;
+    }
+    let mut value = mean + cfg.c * (ln_parent / n).sqrt();
+    if let Some((sum, count)) = history
+        && count > 0
+    {
+        value += cfg.history * (sum / f64::from(count)) / (n * (1.0 - mean) + 1.0);
+    }
+    Some(value)
+}
+
 /// Plays `pos` out with `policy` and returns the reward per seat (a draw for everyone after
 /// [`MAX_PLAYOUT`] plies). With a `trail` (progressive history) every move is recorded as
 /// (seat, code); without one, uniform policies use the game's own sampler

@@ -30,7 +30,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::mcts_common::{
-    MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UNKNOWN, conclude, playout,
+    MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UNKNOWN, child_value,
+    conclude, playout,
 };
 use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode};
@@ -324,24 +325,20 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             if visits == 0 {
                 return first + i;
             }
-            let n = f64::from(visits);
-            let mut mean = ch.reward[s].load(Relaxed) as f64 / ONE / n;
-            let proof = ch.proof.load(Relaxed);
-            if proof != UNKNOWN {
-                let v = self.teams.for_team(proof, team);
-                if v < 0 {
-                    continue;
-                }
-                mean = f64::from(v + 1) / 2.0;
-            }
-            let mut value = mean + self.cfg.c * (ln_n / n).sqrt();
-            if !self.history.is_empty() {
-                let code = usize::from(ch.code.load(Relaxed));
-                let (sum, count) = self.history[s * G::MOVE_CODES + code];
-                if count > 0 {
-                    value += self.cfg.history * (sum / f64::from(count)) / (n * (1.0 - mean) + 1.0);
-                }
-            }
+            let history = (!self.history.is_empty())
+                .then(|| self.history[s * G::MOVE_CODES + usize::from(ch.code.load(Relaxed))]);
+            let Some(value) = child_value(
+                self.cfg,
+                &self.teams,
+                team,
+                ln_n,
+                visits,
+                ch.reward[s].load(Relaxed) as f64 / ONE,
+                ch.proof.load(Relaxed),
+                history,
+            ) else {
+                continue;
+            };
             if value > best_value {
                 best_value = value;
                 best = first + i;
