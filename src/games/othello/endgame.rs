@@ -1093,6 +1093,11 @@ mod tests {
     /// Random positions with `empties` empty squares, played from the start by a xorshift
     /// walk seeded with `seed`.
     fn random_endgames(mut seed: u64, empties: u32, count: usize) -> Vec<Position> {
+        random_endgames_from(&mut seed, empties, count)
+    }
+
+    /// As [`random_endgames`], continuing the xorshift state `seed` (left where the walk ended).
+    fn random_endgames_from(seed: &mut u64, empties: u32, count: usize) -> Vec<Position> {
         let mut out = Vec::new();
         while out.len() < count {
             let mut pos = Position::start();
@@ -1102,10 +1107,10 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                pos = pos.play(moves[(*seed % moves.len() as u64) as usize]);
             }
             if pos.empties() == empties && pos.outcome().is_none() {
                 out.push(pos);
@@ -1285,23 +1290,7 @@ mod mpc_calibration {
         let mut seed = 0x1234_5678_9ABC_DEF1u64;
         for n in [12u32, 14, 16, 18, 20] {
             let mut stats = [(0f64, 0f64, 0f64); 7];
-            let mut count = 0;
-            while count < 40 {
-                let mut pos = Position::start();
-                while pos.empties() > n {
-                    let mut moves = <Position as Game>::Moves::default();
-                    pos.generate_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
-                }
-                if pos.empties() != n || pos.outcome().is_some() {
-                    continue;
-                }
+            for pos in random_endgames_from(&mut seed, n, 40) {
                 let tt = TranspositionTable::new(16);
                 let mut s = Solver::new(&tt, &Limits::default());
                 let exact = f64::from(s.solve(&pos).score.expect("solved"));
@@ -1312,7 +1301,6 @@ mod mpc_calibration {
                     st.1 += e * e;
                     st.2 += 1.0;
                 }
-                count += 1;
             }
             let sd: Vec<f64> = stats
                 .iter()
