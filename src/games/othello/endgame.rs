@@ -1097,7 +1097,11 @@ mod tests {
     }
 
     /// As [`random_endgames`], continuing the xorshift state `seed` (left where the walk ended).
-    fn random_endgames_from(seed: &mut u64, empties: u32, count: usize) -> Vec<Position> {
+    pub(super) fn random_endgames_from(
+        seed: &mut u64,
+        empties: u32,
+        count: usize,
+    ) -> Vec<Position> {
         let mut out = Vec::new();
         while out.len() < count {
             let mut pos = Position::start();
@@ -1276,8 +1280,8 @@ mod tests {
 /// Calibration of the ProbCut deviations ([`mpc_depth_sigma`]).
 #[cfg(test)]
 mod mpc_calibration {
+    use super::tests::random_endgames_from;
     use super::*;
-    use crate::game::Game;
 
     /// Mean and standard deviation (discs) of exact value minus the midgame search's value at
     /// depths 0-6, on 40 random-walk positions at each of 12-20 empties; prints them and
