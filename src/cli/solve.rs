@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use tessera::game::Game;
-use tessera::games::othello::endgame::Solver;
+use tessera::games::othello::endgame::{Pass, Solver};
 use tessera::search::{Limits, TranspositionTable};
 
 use super::output::{CliError, EXIT_UNFINISHED, join_moves, json_moves, print_json, rate, say, si};
@@ -73,9 +73,12 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
         time_ms: args.time_ms,
         ..Limits::default()
     };
-    let sol = Solver::new(&tt, &limits)
-        .with_threads(args.threads as usize)
-        .solve(&pos);
+    let mut progress = |pass: &Pass| say(pass_line(pass));
+    let mut solver = Solver::new(&tt, &limits).with_threads(args.threads as usize);
+    if !args.json {
+        solver = solver.with_progress(&mut progress);
+    }
+    let sol = solver.solve(&pos);
     let nps = rate(sol.nodes, sol.seconds);
     let best = sol.best_move.map(|m| m.to_string());
     let game_over = pos.outcome().is_some();
@@ -95,6 +98,14 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
             "stopped": sol.score.is_none(),
             "game_over": game_over,
             "ffo": loaded.json["ffo"],
+            "passes": sol.passes.iter().map(|p| serde_json::json!({
+                "depth": p.depth,
+                "probability": p.probability,
+                "score": p.score,
+                "move": p.best_move.to_string(),
+                "nodes": p.nodes,
+                "seconds": p.seconds,
+            })).collect::<Vec<_>>(),
         }));
     } else if let Some(score) = sol.score {
         if let Some(result) = othello::result_text(&pos) {
@@ -128,4 +139,14 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::from(EXIT_UNFINISHED)
     })
+}
+
+/// The progress line of a finished root pass of the exact solver, Edax style: the depth
+/// (empties) and the pass's confidence (`20@73%`; `@100%` is the exact pass), its score
+/// (discs) and best move, the solve's nodes and seconds so far.
+fn pass_line(pass: &Pass) -> String {
+    format!(
+        "info depth {}@{}% score {:+} move {} nodes {} time {:.3}",
+        pass.depth, pass.probability, pass.score, pass.best_move, pass.nodes, pass.seconds
+    )
 }

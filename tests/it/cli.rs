@@ -202,6 +202,19 @@ fn solve_ffo40() {
     assert!(v["seconds"].as_f64().unwrap() > 0.0);
     assert!(v["nps"].as_f64().unwrap() > 0.0);
     assert_eq!(v["pv"][0], "a2");
+    // The root passes: the selective ladder (73, 87, 95 %) then the exact pass.
+    let passes = v["passes"].as_array().expect("a passes array");
+    let probs: Vec<u64> = passes
+        .iter()
+        .map(|p| p["probability"].as_u64().unwrap())
+        .collect();
+    assert_eq!(probs, [73, 87, 95, 100]);
+    let last = &passes[3];
+    assert_eq!(
+        (&last["score"], &last["move"], &last["depth"]),
+        (&v["score"], &v["move"], &v["empties"])
+    );
+    assert_eq!(last["nodes"], v["nodes"]);
 }
 
 #[test]

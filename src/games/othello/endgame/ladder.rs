@@ -109,6 +109,46 @@ mod tests {
         }
     }
 
+    /// The root passes of a solve: at LADDER_MIN_EMPTIES the 73, 87, 95 % passes then the
+    /// exact one, each told to the progress callback as it finishes, the last one the
+    /// solve's score and move, node counts and times not decreasing; below it the exact
+    /// pass alone.
+    #[test]
+    fn passes_are_reported_in_ladder_order() {
+        for pos in random_endgames(0x9A55_E500, LADDER_MIN_EMPTIES, 2) {
+            let tt = TranspositionTable::new(8);
+            let mut told = Vec::new();
+            let mut progress = |p: &super::super::Pass| told.push((p.probability, p.score));
+            let sol = Solver::new(&tt, &Limits::default())
+                .with_progress(&mut progress)
+                .solve(&pos);
+            let probs: Vec<u32> = sol.passes.iter().map(|p| p.probability).collect();
+            assert_eq!(probs, [73, 87, 95, 100], "{pos}");
+            let last = sol.passes.last().expect("the exact pass");
+            assert_eq!(Some(last.score), sol.score);
+            assert_eq!(Some(last.best_move), sol.best_move);
+            assert_eq!(last.nodes, sol.nodes);
+            assert!(sol.passes.iter().all(|p| p.depth == LADDER_MIN_EMPTIES));
+            assert!(
+                sol.passes
+                    .windows(2)
+                    .all(|w| w[0].nodes <= w[1].nodes && w[0].seconds <= w[1].seconds)
+            );
+            let from_passes: Vec<(u32, i32)> = sol
+                .passes
+                .iter()
+                .map(|p| (p.probability, p.score))
+                .collect();
+            assert_eq!(told, from_passes);
+        }
+        let pos = random_endgames(0x9A55_E501, LADDER_MIN_EMPTIES - 4, 1)[0];
+        let tt = TranspositionTable::new(8);
+        let sol = Solver::new(&tt, &Limits::default()).solve(&pos);
+        let probs: Vec<u32> = sol.passes.iter().map(|p| p.probability).collect();
+        assert_eq!(probs, [100], "{pos}");
+        assert_eq!(Some(sol.passes[0].score), sol.score);
+    }
+
     #[test]
     #[ignore = "slow: 15 exact solves at 18-20 empties (10 CPU-s for the three); the FFO tests check the ladder against the published scores in every run"]
     fn selective_ladder_keeps_scores_and_moves_exact() {

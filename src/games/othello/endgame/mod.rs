@@ -73,7 +73,32 @@ pub struct Solution {
     pub nodes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The finished root passes, in order: the selective ones of the ladder (from
+    /// [`LADDER_MIN_EMPTIES`] empties up), then the exact one.
+    pub passes: Vec<Pass>,
 }
+
+/// One finished pass of a solve at the root: a selective pass of the ladder or the exact one
+/// (Edax's `depth@probability` lines).
+#[derive(Clone, Debug)]
+pub struct Pass {
+    /// Depth of the pass: the empties, searched to the end of the game.
+    pub depth: u32,
+    /// Confidence of the pass in percent: ProbCut's for a selective pass ([`SELECTIVITY`]),
+    /// 100 for the exact one.
+    pub probability: u32,
+    /// Score found (discs, side to move's view); exact only when `probability` is 100.
+    pub score: i32,
+    /// Best move found.
+    pub best_move: Move,
+    /// Nodes of the solve up to the end of this pass.
+    pub nodes: u64,
+    /// Wall-clock seconds from the start of the solve to the end of this pass.
+    pub seconds: f64,
+}
+
+/// Called with each finished root pass of a solve (see [`Solver::with_progress`]).
+pub type PassCallback<'a> = &'a mut (dyn FnMut(&Pass) + Send + Sync);
 
 /// The endgame solver; holds the node count and the stop clock of one solve.
 ///
@@ -92,7 +117,10 @@ pub struct Solver<'a> {
     threads: usize,
     /// Abort flags of the parallel splits this (helper) solver searches under.
     aborts: Vec<Arc<AtomicBool>>,
+    /// Told of each finished root pass (`None` for helpers and by default).
+    progress: Option<PassCallback<'a>>,
 }
+
 impl<'a> Solver<'a> {
     /// A solver using `tt` and stopping at `limits` (depth is ignored), ordering moves
     /// with the shipped pattern evaluation ([`super::patterns::shipped`]): on FFO #40-#44
@@ -113,7 +141,16 @@ impl<'a> Solver<'a> {
             nodes: 0,
             threads: 1,
             aborts: Vec::new(),
+            progress: None,
         }
+    }
+
+    /// The same solver calling `progress` with each root pass as it finishes (the
+    /// passes are also in [`Solution::passes`]).
+    #[must_use]
+    pub fn with_progress(mut self, progress: PassCallback<'a>) -> Self {
+        self.progress = Some(progress);
+        self
     }
 
     /// The same solver searching on `threads` threads (at least 1; 1 is sequential).

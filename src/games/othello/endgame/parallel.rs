@@ -35,6 +35,7 @@ impl<'a> Solver<'a> {
             nodes: 0,
             threads: self.threads,
             aborts,
+            progress: None,
         }
     }
 

@@ -3,7 +3,8 @@
 
 use super::hash::hash;
 use super::ladder::{LADDER_MIN_EMPTIES, SELECTIVITY, tt_depth};
-use super::{INF, Solution, Solver, TT_MIN_EMPTIES};
+use super::{INF, Pass, Solution, Solver, TT_MIN_EMPTIES};
+use crate::games::othello::Square;
 use crate::games::othello::movegen::{flips, legal_moves};
 use crate::games::othello::position::{Move, Position, final_score};
 use crate::search::tt::{Bound, Entry};
@@ -34,6 +35,7 @@ impl Solver<'_> {
             pv: Vec::new(),
             nodes: 0,
             seconds: 0.0,
+            passes: Vec::new(),
         };
         if moves == 0 {
             if legal_moves(o, p) == 0 {
@@ -45,6 +47,7 @@ impl Solver<'_> {
             if !self.clock.stopped() {
                 sol.score = Some(v);
                 sol.best_move = Some(Move::PASS);
+                self.record_pass(&mut sol, (!(p | o)).count_ones(), 100, v, Move::PASS);
             }
         } else {
             // Root: moves ordered by a deeper midgame search, then an aspiration window
@@ -59,6 +62,8 @@ impl Solver<'_> {
                         break;
                     }
                     guess = v;
+                    let mv = Move::place(Square::new(sq as u8));
+                    self.record_pass(&mut sol, n_empty, SELECTIVITY[level as usize].1, v, mv);
                     if let Some(i) = root_order.iter().position(|&s| s == sq) {
                         root_order[..=i].rotate_right(1);
                     }
@@ -71,9 +76,9 @@ impl Solver<'_> {
             let (alpha, best_sq) = self.aspiration(p, o, &root_order, guess, window);
             if !self.clock.stopped() {
                 sol.score = Some(alpha);
-                sol.best_move = Some(Move::place(crate::games::othello::Square::new(
-                    best_sq as u8,
-                )));
+                let mv = Move::place(Square::new(best_sq as u8));
+                sol.best_move = Some(mv);
+                self.record_pass(&mut sol, n_empty, 100, alpha, mv);
                 if n_empty >= TT_MIN_EMPTIES {
                     self.tt.store(
                         hash(p, o),
@@ -93,6 +98,29 @@ impl Solver<'_> {
         sol.nodes = self.nodes;
         sol.seconds = self.clock.elapsed().as_secs_f64();
         sol
+    }
+
+    /// Adds a finished root pass to `sol` and tells the progress callback.
+    fn record_pass(
+        &mut self,
+        sol: &mut Solution,
+        depth: u32,
+        probability: u32,
+        score: i32,
+        mv: Move,
+    ) {
+        let pass = Pass {
+            depth,
+            probability,
+            score,
+            best_move: mv,
+            nodes: self.nodes,
+            seconds: self.clock.elapsed().as_secs_f64(),
+        };
+        if let Some(progress) = self.progress.as_mut() {
+            progress(&pass);
+        }
+        sol.passes.push(pass);
     }
 
     /// Root search with an aspiration window of half-width `window` discs around `guess`,
@@ -221,7 +249,7 @@ impl Solver<'_> {
             let Some(sq) = self.tt.probe(hash(p, o)).and_then(|e| e.mv) else {
                 break;
             };
-            let m = Move::place(crate::games::othello::Square::new(sq as u8));
+            let m = Move::place(Square::new(sq as u8));
             if sq >= 64 || !cur.is_legal(m) {
                 break;
             }

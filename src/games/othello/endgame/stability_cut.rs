@@ -19,6 +19,11 @@ pub(super) static STABILITY_THRESHOLD: [i32; 64] = [
 /// is at most `alpha` (the node fails low).
 #[inline]
 pub(super) fn stability_cap(p: u64, o: u64, alpha: i32) -> Option<i32> {
+    // Pre-test: the stable discs are some of `o`'s discs; when even all of them leave a
+    // cap above alpha, the node cannot fail low here and the stable discs are not computed.
+    if 64 - 2 * o.count_ones() as i32 > alpha {
+        return None;
+    }
     let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
     (cap <= alpha).then_some(cap)
 }
