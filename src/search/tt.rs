@@ -39,6 +39,8 @@ struct Slot {
 }
 
 const NO_MOVE: u64 = 0xFFFF;
+/// Bits of the packed data that hold the generation of the search that stored it.
+const GENERATION_BITS: u64 = 0xFF << 48;
 
 fn pack(e: &Entry, generation: u8) -> u64 {
     let mv = e.mv.map_or(NO_MOVE, u64::from);
@@ -158,6 +160,43 @@ impl TranspositionTable {
             s1
         };
         let data = pack(&entry, generation);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+
+    /// The raw data stored for `key` by [`TranspositionTable::store_raw`], without the
+    /// table's generation bits (48..56), if any.
+    #[inline]
+    #[must_use]
+    pub fn probe_raw(&self, key: u64) -> Option<u64> {
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + 2] {
+            let data = s.data.load(Ordering::Relaxed);
+            if data != 0 && s.check.load(Ordering::Relaxed) ^ data == key {
+                return Some(data & !GENERATION_BITS);
+            }
+        }
+        None
+    }
+
+    /// Stores `data`, a caller's own packing, for `key`: non-zero, its replacement depth in
+    /// bits 32..40 (as [`Entry::depth`]), bits 48..56 left to the table (generation). The
+    /// slot is chosen as by [`TranspositionTable::store`].
+    #[inline]
+    pub fn store_raw(&self, key: u64, data: u64) {
+        let generation = (self.generation.load(Ordering::Relaxed) & 0xFF) as u8;
+        let depth = (data >> 32) as u8;
+        let b = self.bucket(key);
+        let s0 = &self.slots[b];
+        let d0 = s0.data.load(Ordering::Relaxed);
+        let same0 = d0 != 0 && s0.check.load(Ordering::Relaxed) ^ d0 == key;
+        let (old0, gen0) = unpack(d0);
+        let slot = if same0 || d0 == 0 || depth >= old0.depth || gen0 != generation {
+            s0
+        } else {
+            &self.slots[b + 1]
+        };
+        let data = (data & !GENERATION_BITS) | u64::from(generation) << 48;
         slot.check.store(key ^ data, Ordering::Relaxed);
         slot.data.store(data, Ordering::Relaxed);
     }

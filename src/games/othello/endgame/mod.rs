@@ -29,6 +29,7 @@ mod order;
 mod parallel;
 mod root;
 mod stability_cut;
+mod table;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,9 +43,9 @@ pub use parallel::SPLIT_MIN_EMPTIES;
 use super::eval::Eval;
 use super::movegen::{flips, legal_moves};
 use super::position::{Move, Position, final_score};
-use crate::search::tt::{Bound, Entry, TranspositionTable};
+use crate::search::tt::TranspositionTable;
 use crate::search::{Clock, ExactSolver, Limits, SearchResult};
-use ladder::{MPC_MIN_EMPTIES, tt_depth, tt_usable};
+use ladder::{MPC_MIN_EMPTIES, tt_usable};
 use last::{odd_quadrants, parity_of};
 use order::{EVAL_ORDER_EMPTIES, order_key, sort_depth};
 use parallel::YOUNG_BROTHERS;
@@ -217,21 +218,17 @@ impl<'a> Solver<'a> {
         let key = if use_tt { hash(p, o) } else { 0 };
         let mut tt_move = 64usize;
         let mut beta = beta;
-        if use_tt && let Some(e) = self.tt.probe(key) {
-            if let Some(m) = e.mv {
-                tt_move = m as usize;
-            }
+        if use_tt && let Some(e) = self.tt_probe(key) {
+            tt_move = e.mv;
             if tt_usable(e.depth, self.level) {
-                match e.bound {
-                    Bound::Exact => return e.score,
-                    Bound::Lower if e.score >= beta => return e.score,
-                    Bound::Upper if e.score <= alpha => return e.score,
-                    Bound::Lower => alpha = alpha.max(e.score),
-                    Bound::Upper => beta = beta.min(e.score),
+                if e.lower >= beta || e.lower == e.upper {
+                    return e.lower;
                 }
-                if alpha >= beta {
-                    return e.score;
+                if e.upper <= alpha {
+                    return e.upper;
                 }
+                alpha = alpha.max(e.lower);
+                beta = beta.min(e.upper);
             }
         }
 
@@ -258,12 +255,11 @@ impl<'a> Solver<'a> {
             let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
             // Enhanced transposition cut-off: a child already proven good enough for us.
             if n_empty >= ETC_MIN_EMPTIES
-                && let Some(e) = self.tt.probe(hash(cp, co))
+                && let Some(e) = self.tt_probe(hash(cp, co))
                 && tt_usable(e.depth, self.level)
-                && matches!(e.bound, Bound::Upper | Bound::Exact)
-                && -e.score >= beta
+                && -e.upper >= beta
             {
-                return -e.score;
+                return -e.upper;
             }
             let key = if sq == tt_move {
                 i32::MIN
@@ -338,22 +334,7 @@ impl<'a> Solver<'a> {
             }
         }
         if use_tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(
-                key,
-                Entry {
-                    mv: Some(best_sq as u16),
-                    score: best,
-                    depth: tt_depth(n_empty, self.level),
-                    bound,
-                },
-            );
+            self.tt_store(key, n_empty, (alpha0, beta), best, best_sq);
         }
         best
     }

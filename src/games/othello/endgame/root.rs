@@ -2,12 +2,11 @@
 //! aspiration window and the principal variation.
 
 use super::hash::hash;
-use super::ladder::{LADDER_MIN_EMPTIES, SELECTIVITY, tt_depth};
+use super::ladder::{LADDER_MIN_EMPTIES, SELECTIVITY};
 use super::{INF, Pass, Solution, Solver, TT_MIN_EMPTIES};
 use crate::games::othello::Square;
 use crate::games::othello::movegen::{flips, legal_moves};
 use crate::games::othello::position::{Move, Position, final_score};
-use crate::search::tt::{Bound, Entry};
 
 impl Solver<'_> {
     /// Solves `pos` exactly: the final disc difference with best play and a best move.
@@ -80,15 +79,7 @@ impl Solver<'_> {
                 sol.best_move = Some(mv);
                 self.record_pass(&mut sol, n_empty, 100, alpha, mv);
                 if n_empty >= TT_MIN_EMPTIES {
-                    self.tt.store(
-                        hash(p, o),
-                        Entry {
-                            mv: Some(best_sq as u16),
-                            score: alpha,
-                            depth: tt_depth(n_empty, 0),
-                            bound: Bound::Exact,
-                        },
-                    );
+                    self.tt_store(hash(p, o), n_empty, (alpha - 1, alpha + 1), alpha, best_sq);
                 }
             }
         }
@@ -156,11 +147,7 @@ impl Solver<'_> {
     /// Root moves, best first by a midgame search of each child, and the estimated score
     /// (discs, even) of the best; the table's move, if any, goes first.
     pub(super) fn root_order(&mut self, p: u64, o: u64, moves: u64) -> (Vec<usize>, i32) {
-        let tt_move = self
-            .tt
-            .probe(hash(p, o))
-            .and_then(|e| e.mv)
-            .map_or(64, usize::from);
+        let tt_move = self.tt_probe(hash(p, o)).map_or(64, |e| e.mv);
         let n_empty = (!(p | o)).count_ones();
         let depth = if n_empty > 12 { 4 } else { 0 };
         let mut v: Vec<(i32, usize)> = Vec::new();
@@ -246,7 +233,7 @@ impl Solver<'_> {
                 cur = cur.pass();
                 continue;
             }
-            let Some(sq) = self.tt.probe(hash(p, o)).and_then(|e| e.mv) else {
+            let Some(sq) = self.tt_probe(hash(p, o)).map(|e| e.mv) else {
                 break;
             };
             let m = Move::place(Square::new(sq as u8));
