@@ -336,7 +336,11 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
         time_ms,
         tt_mb: args.tt_mb,
     };
-    let proof = qx::prove(&pos, &limits, table.as_ref());
+    let prover = args.prover.unwrap_or(super::solve_args::QuixoProver::Dfpn);
+    let proof = match prover {
+        super::solve_args::QuixoProver::Dfpn => qx::prove_dfpn(&pos, &limits, table.as_ref()),
+        super::solve_args::QuixoProver::Id => qx::prove(&pos, &limits, table.as_ref()),
+    };
     let seconds = started.elapsed().as_secs_f64();
     let value = match proof.value {
         Verdict::Win => "win",
@@ -351,6 +355,8 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
             "position": pos.to_string(),
             "value": value,
             "plies": proof.plies,
+            "plies_exact": proof.plies_exact,
+            "prover": if prover == super::solve_args::QuixoProver::Dfpn { "dfpn" } else { "id" },
             "move": best,
             "nodes": proof.nodes,
             "seconds": seconds,
@@ -374,8 +380,9 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
             _ => {
                 let n = proof.plies.unwrap_or(0);
                 let plural = if n == 1 { "ply" } else { "plies" };
+                let within = if proof.plies_exact { "in" } else { "within" };
                 say(format!(
-                    "value      {value} for {who} in {n} {plural} (the final move counted)"
+                    "value      {value} for {who} {within} {n} {plural} (the final move counted)"
                 ));
             }
         }

@@ -19,9 +19,13 @@ pub use super::solve_args::{DEFAULT_QUIXO_PLIES, SolveArgs};
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     match args.game {
         GameId::Othello => {
-            if args.size.is_some() || args.max_plies.is_some() || args.table.is_some() {
+            if args.size.is_some()
+                || args.max_plies.is_some()
+                || args.table.is_some()
+                || args.prover.is_some()
+            {
                 return Err(CliError::input(
-                    "--size, --max-plies and --table are for Quixo; Othello positions are solved to the end",
+                    "--size, --max-plies, --table and --prover are for Quixo; Othello positions are solved to the end",
                 ));
             }
             if let Some(path) = &args.obf {

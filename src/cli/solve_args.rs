@@ -42,6 +42,11 @@ pub struct SolveArgs {
     /// Quixo: longest forced win or loss the proving search looks for, plies [default: 9]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub max_plies: Option<u32>,
+    /// Quixo: the proving search of a position: `dfpn` (depth-bounded proof-number search;
+    /// the distance is shortened to the exact one while time remains) or `id` (iterative
+    /// deepening on the distance, exact distances) [default: dfpn]
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub prover: Option<QuixoProver>,
     /// Quixo: the 5x5 full-board table file (built and saved there when missing or
     /// invalid) [default: $XDG_CACHE_HOME/tessera or ~/.cache/tessera]
     #[arg(long, value_name = "FILE")]
@@ -62,6 +67,15 @@ pub struct SolveArgs {
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
+}
+
+/// The proving searches of `solve quixo --position`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum QuixoProver {
+    /// Depth-bounded df-pn (proof-number search).
+    Dfpn,
+    /// Iterative deepening on the distance to the end.
+    Id,
 }
 
 /// Deepest proof `solve quixo --position` tries when no `--max-plies` is given.

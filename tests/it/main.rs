@@ -25,6 +25,7 @@ mod othello_search;
 mod othello_tools;
 mod parallel_search;
 mod quixo_cases;
+mod quixo_dfpn;
 mod quixo_perft;
 mod quixo_rules;
 mod quixo_search;

@@ -12,6 +12,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use tessera::game::Game;
 use tessera::games::quixo::prove::{ProveLimits, Prover, Verdict, prove};
+use tessera::games::quixo::prove_dfpn;
 use tessera::games::quixo::retro::{Code, FullBoardTable, SmallBoardTable, Value, decode};
 use tessera::games::quixo::{Move, Quixo, perft};
 
@@ -343,6 +344,19 @@ fn check(case: &Case, key: &str, v: &str, pos: &Quixo, res: &Resources) -> Resul
                     },
                     None,
                 );
+                // The df-pn prover must give the same published answer.
+                let q = prove_dfpn(
+                    pos,
+                    &ProveLimits {
+                        max_plies: limit,
+                        time_ms: None,
+                        ..ProveLimits::default()
+                    },
+                    None,
+                );
+                if (q.value, q.plies, q.plies_exact) != (p.value, p.plies, true) {
+                    return fail(format!("df-pn {:?} in {:?}", q.value, q.plies));
+                }
                 let value = match p.value {
                     Verdict::Win => Value::Win,
                     Verdict::Loss => Value::Loss,

@@ -1,9 +1,10 @@
 //! Quixo on 3x3, 4x4 and 5x5 boards, for two players (`quixo`) and four players in two
 //! teams (`quixo-4p`), one code path for both: rules on bitboards ([`geometry`],
 //! [`Position`]), notation, Zobrist keys, perft, evaluation, the retrograde
-//! solver ([`retro`]) and the proving search ([`mod@prove`]).
+//! solver ([`retro`]) and the proving searches ([`mod@prove`], [`dfpn`]).
 //! Rules: `../shared/rules/quixo.md`; reference data: `tests/data/quixo/`.
 
+pub mod dfpn;
 pub mod eval;
 mod exact;
 pub mod geometry;
@@ -15,6 +16,7 @@ pub mod retro;
 pub mod table_file;
 pub mod zobrist;
 
+pub use dfpn::prove_dfpn;
 pub use exact::FullBoardExact;
 pub use position::{MAX_MOVES, Move, Position, Quixo, Quixo4p};
 pub use prove::{Proof, ProveLimits, Verdict, prove};

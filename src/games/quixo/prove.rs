@@ -135,8 +135,12 @@ pub enum Verdict {
 pub struct Proof {
     /// The verdict for the side to move.
     pub value: Verdict,
-    /// Plies to the end with best play (exact) for a win or loss.
+    /// Plies to the end with best play for a win or loss: exact when `plies_exact`, else
+    /// an upper bound (a forced result within that many plies).
     pub plies: Option<u32>,
+    /// Whether `plies` is the exact distance (always, from [`prove`]; from
+    /// [`super::dfpn::prove_dfpn`] when the clock allowed shortening the proof to the end).
+    pub plies_exact: bool,
     /// A move achieving it: fastest win, slowest loss, or a drawing move; `None` when the
     /// game is over or nothing is proven.
     pub best_move: Option<Move>,
@@ -164,6 +168,37 @@ pub struct Prover<'a> {
 #[inline(always)]
 fn child(me: u32, opp: u32, p: &super::geometry::Push) -> (u32, u32) {
     (p.apply(opp), p.apply(me) | p.dst)
+}
+
+/// The distinct boards after the safe moves of the side to move of `(me, opp)` (moves that
+/// do not complete the other side's line), as `(mover, other)` from the next mover's view,
+/// into `seen`; `None` when a move completes the mover's own line (it wins now).
+pub(super) fn safe_children(
+    g: &Geometry,
+    me: u32,
+    opp: u32,
+    seen: &mut [(u32, u32); 44],
+) -> Option<usize> {
+    let mut n = 0;
+    let mut s = g.border & !opp;
+    while s != 0 {
+        let cell = s.trailing_zeros();
+        s &= s - 1;
+        for p in g.pushes_from(cell) {
+            let (cm, co) = child(me, opp, p);
+            if g.has_line(cm) {
+                continue; // completes the opponent's line: loses
+            }
+            if g.has_line(co) {
+                return None;
+            }
+            if !seen[..n].contains(&(cm, co)) {
+                seen[n] = (cm, co);
+                n += 1;
+            }
+        }
+    }
+    Some(n)
 }
 
 impl<'a> Prover<'a> {
@@ -322,36 +357,9 @@ impl<'a> Prover<'a> {
         Ok(r)
     }
 
-    /// The distinct boards after the safe moves of the side to move of `(me, opp)` (moves
-    /// that do not complete the other side's line), as `(mover, other)` from the mover's
-    /// view, into `seen`; `None` when a move completes the mover's own line (it wins now).
-    fn safe_children(&self, me: u32, opp: u32, seen: &mut [(u32, u32); 44]) -> Option<usize> {
-        let g = self.g;
-        let mut n = 0;
-        let mut s = g.border & !opp;
-        while s != 0 {
-            let cell = s.trailing_zeros();
-            s &= s - 1;
-            for p in g.pushes_from(cell) {
-                let (cm, co) = child(me, opp, p);
-                if g.has_line(cm) {
-                    continue; // completes the opponent's line: loses
-                }
-                if g.has_line(co) {
-                    return None;
-                }
-                if !seen[..n].contains(&(cm, co)) {
-                    seen[n] = (cm, co);
-                    n += 1;
-                }
-            }
-        }
-        Some(n)
-    }
-
     fn wins_within_search(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
         let mut seen = [(0u32, 0u32); 44];
-        let Some(n) = self.safe_children(me, opp, &mut seen) else {
+        let Some(n) = safe_children(self.g, me, opp, &mut seen) else {
             return Ok(true);
         };
         if d == 1 {
@@ -379,7 +387,7 @@ impl<'a> Prover<'a> {
 
     fn loses_within_search(&mut self, me: u32, opp: u32, d: u32) -> Result<bool, OutOfTime> {
         let mut seen = [(0u32, 0u32); 44];
-        let Some(n) = self.safe_children(me, opp, &mut seen) else {
+        let Some(n) = safe_children(self.g, me, opp, &mut seen) else {
             return Ok(false); // it wins at once
         };
         if d == 1 {
@@ -431,6 +439,7 @@ pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) 
     let mut proof = Proof {
         value: Verdict::Unproven,
         plies: None,
+        plies_exact: true,
         best_move: None,
         nodes: 0,
     };
@@ -501,6 +510,7 @@ pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) 
         proof = Proof {
             value: Verdict::Unproven,
             plies: None,
+            plies_exact: true,
             best_move: None,
             nodes: 0,
         };
