@@ -12,11 +12,16 @@
 //! - **Expansion**: a per-node flag (a compare-and-swap of `first_child` from leaf to busy);
 //!   a thread that finds a node busy plays out from it instead of waiting, so no thread
 //!   ever blocks on another.
-//! - **Arena**: segments of [`SEGMENT`] nodes, each created on first use, reserved by a
-//!   compare-and-swap on a shared counter; a block of children never straddles two
-//!   segments, and the whole tree never exceeds the node budget (when it is full, the tree
-//!   stops growing and simulations play out from its leaves, as with the root-parallel
-//!   trees).
+//! - **Arena**: segments of [`SEGMENT`] nodes, each created on first use. A thread takes
+//!   nodes for its expansions from its own chunk (with several threads, [`CHUNK`] nodes
+//!   at a time; with one, the rest of the segment), reserved by a compare-and-swap on the
+//!   shared counter, so the threads do not fight over that counter's cache line on every
+//!   expansion; a block of children never straddles two segments, and the whole tree never
+//!   exceeds the node budget (when it is full, the tree stops growing and simulations play
+//!   out from its leaves, as with the root-parallel trees).
+//! - **Shared counters**: the arena counter and the simulation counter each sit on their
+//!   own cache line ([`Padded`]), away from the segment table every node access reads;
+//!   a thread claims simulations [`CLAIM`] at a time, not one by one.
 //! - The selection (UCT, MCTS-Solver, progressive history) and the playouts are those of
 //!   [`super::mcts`]; the progressive-history table is per thread. With one thread a search
 //!   is deterministic for its seed (it differs from the root-parallel search only in the
@@ -49,8 +54,22 @@ const SEGMENT: usize = 1 << SEGMENT_BITS;
 pub(super) const MAX_ROOT_MOVES: usize = SEGMENT - 1;
 /// Fixed-point unit of the reward sums: a reward of 1.
 const ONE: f64 = (1u64 << 24) as f64;
+/// Nodes a thread reserves at a time for its own expansions when several threads share
+/// the tree (a divisor of [`SEGMENT`]).
+const CHUNK: usize = 1 << 10;
+/// Simulations a thread claims at a time from the shared budget.
+const CLAIM: u64 = 16;
 
-/// A node of the shared tree; every field is an atomic.
+/// A value alone on its cache line (two 64-byte lines: the adjacent-line prefetcher pairs
+/// them), so writes to it do not evict what other threads read next to it.
+#[repr(align(128))]
+struct Padded<T>(T);
+
+/// A node of the shared tree; every field is an atomic. One node is one 64-byte cache line
+/// (the size [`MctsConfig::nodes_for_mib`] budgets): a node never straddles two lines, so
+/// a simulation passing through it dirties one line for the other threads, not two, and
+/// writes to a node never evict its neighbours from the other threads' caches.
+#[repr(align(64))]
 struct Node {
     /// [`MoveCode`] of the move that leads here (written once, before the parent publishes
     /// its children).
@@ -94,10 +113,11 @@ impl Node {
 /// The shared tree: a segmented arena of at most `cap` nodes and the simulation counter.
 struct SharedTree {
     segments: Box<[OnceLock<Box<[Node]>>]>,
-    len: AtomicUsize,
     cap: usize,
+    /// Nodes reserved (into the threads' chunks).
+    len: Padded<AtomicUsize>,
     /// Simulations claimed by the threads (may run past the budget; those are not run).
-    claimed: AtomicU64,
+    claimed: Padded<AtomicU64>,
 }
 
 impl SharedTree {
@@ -108,9 +128,9 @@ impl SharedTree {
             segments: (0..cap.div_ceil(SEGMENT))
                 .map(|_| OnceLock::new())
                 .collect(),
-            len: AtomicUsize::new(1),
             cap,
-            claimed: AtomicU64::new(0),
+            len: Padded(AtomicUsize::new(1)),
+            claimed: Padded(AtomicU64::new(0)),
         };
         tree.segment(0);
         tree
@@ -135,39 +155,72 @@ impl SharedTree {
         &self.segment(first >> SEGMENT_BITS)[start..start + k]
     }
 
-    /// Reserves `k` contiguous nodes within one segment; `None` when the arena cannot
-    /// hold them.
-    fn reserve(&self, k: usize) -> Option<usize> {
+    /// Reserves a chunk for a thread's expansions from the shared counter: `start..end`
+    /// holds at least `k` nodes, starts where the counter stands (or at the next segment
+    /// when `k` nodes do not fit in this one) and runs to the next multiple of `chunk` (a
+    /// power of two dividing [`SEGMENT`]; `SEGMENT` takes the rest of the segment), never
+    /// past the segment or the arena's capacity. `None` when the arena cannot hold `k`
+    /// more nodes.
+    fn reserve_chunk(&self, k: usize, chunk: usize) -> Option<(usize, usize)> {
         if k == 0 || k > SEGMENT {
             return None;
         }
-        let mut cur = self.len.load(Relaxed);
+        let mut cur = self.len.0.load(Relaxed);
         loop {
-            let segment_end = (cur / SEGMENT + 1) * SEGMENT;
-            let start = if cur + k > segment_end {
-                segment_end
+            let start = if cur + k > (cur / SEGMENT + 1) * SEGMENT {
+                (cur / SEGMENT + 1) * SEGMENT
             } else {
                 cur
             };
-            if start + k > self.cap {
+            let segment_end = (start / SEGMENT + 1) * SEGMENT;
+            let end = (start + k)
+                .max((start / chunk + 1) * chunk)
+                .min(segment_end)
+                .min(self.cap);
+            if start + k > end {
                 return None;
             }
-            match self
-                .len
-                .compare_exchange_weak(cur, start + k, Relaxed, Relaxed)
-            {
+            match self.len.0.compare_exchange_weak(cur, end, Relaxed, Relaxed) {
                 Ok(_) => {
                     self.segment(start >> SEGMENT_BITS);
-                    return Some(start);
+                    return Some((start, end));
                 }
                 Err(now) => cur = now,
             }
         }
     }
 
-    /// Expands node `idx` (position `pos`, `team` to move): the index of its first child,
-    /// or `None` when another thread is expanding it, it has no moves or the arena is full.
-    fn expand<G: Game>(&self, idx: usize, pos: &G, team: u8) -> Option<usize> {
+    /// `k` contiguous nodes (1 to `u16::MAX`) from a thread's chunk `local`, which is
+    /// replaced by a new one from [`Self::reserve_chunk`]`(k, chunk)` when it is too small:
+    /// the first node's index, or `None` when the arena cannot hold them.
+    fn alloc(&self, local: &mut Chunk, k: usize, chunk: usize) -> Option<usize> {
+        if k == 0 || k > usize::from(u16::MAX) {
+            None
+        } else if local.next + k <= local.end {
+            local.next += k;
+            Some(local.next - k)
+        } else {
+            let (start, end) = self.reserve_chunk(k, chunk)?;
+            *local = Chunk {
+                next: start + k,
+                end,
+            };
+            Some(start)
+        }
+    }
+
+    /// Expands node `idx` (position `pos`, `team` to move), its children taken from the
+    /// calling thread's chunk `local` (refilled [`Self::reserve_chunk`]`(_, chunk)` when
+    /// too small): the index of its first child, or `None` when another thread is
+    /// expanding it, it has no moves or the arena is full.
+    fn expand<G: Game>(
+        &self,
+        idx: usize,
+        pos: &G,
+        team: u8,
+        local: &mut Chunk,
+        chunk: usize,
+    ) -> Option<usize> {
         let node = self.node(idx);
         match node
             .first_child
@@ -179,11 +232,7 @@ impl SharedTree {
         }
         let mut moves = G::Moves::default();
         pos.generate_moves(&mut moves);
-        let first = if moves.len() <= usize::from(u16::MAX) {
-            self.reserve(moves.len())
-        } else {
-            None
-        };
+        let first = self.alloc(local, moves.len(), chunk);
         let Some(first) = first else {
             node.first_child.store(LEAF, Release);
             return None;
@@ -196,6 +245,13 @@ impl SharedTree {
         node.first_child.store(first as u32, Release);
         Some(first)
     }
+}
+
+/// The rest of a thread's chunk of the arena: nodes `next..end` are its own.
+#[derive(Clone, Copy, Debug, Default)]
+struct Chunk {
+    next: usize,
+    end: usize,
 }
 
 /// One thread's state on the shared tree.
@@ -213,11 +269,23 @@ struct Worker<'a, G: Game, P: PlayoutPolicy<G>> {
     history: Vec<(f64, u32)>,
     depth: u32,
     iterations: u64,
+    /// This thread's chunk of the arena and the size of the next one.
+    local: Chunk,
+    chunk: usize,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
-    fn new(tree: &'a SharedTree, root: &G, cfg: &'a MctsConfig, policy: &'a P, seed: u64) -> Self {
+    /// A worker with arena chunk `local` (taking `chunk` nodes at a time afterwards).
+    fn new(
+        tree: &'a SharedTree,
+        root: &G,
+        cfg: &'a MctsConfig,
+        policy: &'a P,
+        seed: u64,
+        local: Chunk,
+        chunk: usize,
+    ) -> Self {
         let teams = Teams::of(root);
         Self {
             tree,
@@ -235,6 +303,8 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             },
             depth: 0,
             iterations: 0,
+            local,
+            chunk,
             _game: std::marker::PhantomData,
         }
     }
@@ -249,10 +319,17 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             stop: limits.stop.clone(),
             clock: None,
         });
+        // Simulations claimed from the shared budget and not yet run.
+        let mut left = 0u64;
         loop {
-            if self.tree.claimed.fetch_add(1, Relaxed) >= budget {
-                break;
+            if left == 0 {
+                let start = self.tree.claimed.0.fetch_add(CLAIM, Relaxed);
+                if start >= budget {
+                    break;
+                }
+                left = CLAIM.min(budget - start);
             }
+            left -= 1;
             self.iterate(root);
             self.iterations += 1;
             if self.tree.node(0).proof.load(Relaxed) != UNKNOWN
@@ -288,7 +365,8 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                     if before == 0 && idx != 0 {
                         break self.playout(pos);
                     }
-                    match tree.expand(idx, &pos, pos.team(pos.to_move())) {
+                    let team = pos.team(pos.to_move());
+                    match tree.expand(idx, &pos, team, &mut self.local, self.chunk) {
                         Some(f) => f,
                         None => break self.playout(pos),
                     }
@@ -360,11 +438,13 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
     }
 
     /// Adds the reward along the path (the visits were counted on the way down), then
-    /// proves what the solver can.
+    /// proves what the solver can. The root's reward sums are never read (a selection
+    /// reads its children's), so the root, the one node every simulation of every thread
+    /// passes, is left alone: one write less to the most contended cache line.
     fn backup(&mut self, reward: &[f64; MAX_SEATS]) {
         let fixed: [u64; MAX_SEATS] = std::array::from_fn(|s| (reward[s] * ONE).round() as u64);
         let seats = self.teams.seats;
-        for &i in &self.path {
+        for &i in &self.path[1..] {
             let n = self.tree.node(i as usize);
             for (sum, &r) in n.reward.iter().zip(&fixed).take(seats) {
                 // A loss adds nothing: skip the atomic (half the seats in a decided game).
@@ -439,14 +519,21 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
     let threads = cfg.threads.max(1);
     let tree = SharedTree::new(cfg.max_nodes.max(moves + 1));
     let team = pos.team(pos.to_move());
-    // The root is expanded before the threads start, so none of them finds it busy.
-    tree.expand(0, pos, team);
+    // One thread takes the rest of each segment as its chunk, so its tree is laid out (and
+    // fills up) exactly as with one shared counter.
+    let chunk = if threads == 1 { SEGMENT } else { CHUNK };
+    // The root is expanded before the threads start, so none of them finds it busy; the
+    // rest of its chunk goes to thread 0.
+    let mut root_chunk = Chunk::default();
+    tree.expand(0, pos, team, &mut root_chunk, chunk);
     let run = |t: usize| {
-        let mut w = Worker::new(&tree, pos, cfg, policy, cfg.seed.wrapping_add(t as u64));
+        let seed = cfg.seed.wrapping_add(t as u64);
+        let local = if t == 0 { root_chunk } else { Chunk::default() };
+        let mut w = Worker::new(&tree, pos, cfg, policy, seed, local, chunk);
         w.run(pos, limits, budget);
-        (w.iterations, w.depth)
+        (w.iterations, w.depth, w.local.end - w.local.next)
     };
-    let ran: Vec<(u64, u32)> = if threads == 1 {
+    let ran: Vec<(u64, u32, usize)> = if threads == 1 {
         vec![run(0)]
     } else {
         std::thread::scope(|s| {
@@ -510,8 +597,86 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
         root_visits: u64::from(r.visits.load(Relaxed)),
         depth: ran.iter().map(|r| r.1).max().unwrap_or(0).max(1),
         pv,
-        nodes_used: tree.len.load(Relaxed),
+        // Reserved minus what the threads' chunks left unused.
+        nodes_used: tree.len.0.load(Relaxed) - ran.iter().map(|r| r.2).sum::<usize>(),
         node_capacity: tree.cap,
         root,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Block sizes 1..=60 from a fixed xorshift sequence.
+    fn sizes(n: usize) -> impl Iterator<Item = usize> {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        (0..n).map(move |_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % 60) as usize + 1
+        })
+    }
+
+    #[test]
+    fn one_thread_chunks_lay_blocks_out_as_one_shared_counter() {
+        // The layout before per-thread chunks: blocks one after the other, a block that
+        // would straddle a segment starts the next one, a block past the capacity fails.
+        let cap = 3 * SEGMENT - 100;
+        let tree = SharedTree::new(cap);
+        let mut local = Chunk { next: 1, end: 1 };
+        let mut len = 1usize;
+        let mut failures = 0;
+        for k in sizes(3 * SEGMENT / 20) {
+            let segment_end = (len / SEGMENT + 1) * SEGMENT;
+            let start = if len + k > segment_end {
+                segment_end
+            } else {
+                len
+            };
+            let expected = (start + k <= cap).then_some(start);
+            if expected.is_some() {
+                len = start + k;
+            } else {
+                failures += 1;
+            }
+            assert_eq!(tree.alloc(&mut local, k, SEGMENT), expected, "block of {k}");
+        }
+        assert!(failures > 0, "the sequence must run into the capacity");
+        assert_eq!(local.next, len, "nodes used");
+    }
+
+    #[test]
+    fn two_threads_chunks_never_overlap_straddle_or_overflow() {
+        let cap = 2 * SEGMENT + 500;
+        let tree = SharedTree::new(cap);
+        let mut owner = vec![u8::MAX; cap];
+        owner[0] = 2; // the root
+        let mut locals = [Chunk::default(); 2];
+        let mut taken = 0;
+        for (n, k) in sizes(2 * SEGMENT / 10).enumerate() {
+            let t = n % 2;
+            let Some(first) = tree.alloc(&mut locals[t], k, CHUNK) else {
+                continue;
+            };
+            assert!(first + k <= cap, "past the capacity");
+            assert_eq!(
+                first / SEGMENT,
+                (first + k - 1) / SEGMENT,
+                "straddles a segment"
+            );
+            for o in &mut owner[first..first + k] {
+                assert_eq!(*o, u8::MAX, "node given twice");
+                *o = t as u8;
+            }
+            taken += k;
+        }
+        let unused: usize = locals.iter().map(|c| c.end - c.next).sum();
+        assert!(
+            taken > cap * 4 / 5,
+            "the arena was filled ({taken} of {cap})"
+        );
+        assert!(tree.len.0.load(Relaxed) - unused <= cap);
     }
 }
