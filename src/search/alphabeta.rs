@@ -79,6 +79,12 @@ struct Searcher<'a, G: Game, E: Evaluator<G>> {
     max_depth: u32,
     /// The current iteration was abandoned (see `main_depth`); not a stop.
     superseded: bool,
+    /// A Lazy SMP helper that splits the work at PV nodes with the main thread: after the
+    /// first (best-ordered) move it takes the other moves in reverse order, so the two
+    /// threads start at opposite ends of the list and the main thread finds the moves the
+    /// helper already searched in the table (the null-window searches of the moves after
+    /// the first are the bulk of a PV node's work, and their order costs little there).
+    reverse_pv: bool,
 }
 
 /// Converts a score to its form in the table: forced-win scores relative to the node.
@@ -199,12 +205,22 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, G, E> {
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_move = moves[0];
+        let reverse = self.reverse_pv && pv_node;
         for i in 0..n {
-            // Selection sort step: bring the best remaining move to position i.
+            // Selection sort step: bring the best remaining move to position i (for a
+            // reversing helper at a PV node, after the first, the worst).
             let mut j = i;
-            for k in i + 1..n {
-                if keys[k] > keys[j] {
-                    j = k;
+            if reverse && i > 0 {
+                for k in i + 1..n {
+                    if keys[k] < keys[j] {
+                        j = k;
+                    }
+                }
+            } else {
+                for k in i + 1..n {
+                    if keys[k] > keys[j] {
+                        j = k;
+                    }
                 }
             }
             moves.swap(i, j);
@@ -287,7 +303,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
 /// helpers) or at it (even helpers), and after each finished iteration continues at the
 /// next depth or one past the main thread's, whichever is deeper (at most the depth
 /// limit), and it abandons an iteration below the depth limit as soon as the main thread
-/// reaches that depth (its work would duplicate the main thread's). The main thread's result is returned, with
+/// reaches that depth (its work would duplicate the main thread's). Odd helpers also
+/// take the moves after the first at PV nodes in reverse order, so they search first what
+/// the main thread reaches last. The main thread's result is returned, with
 /// the nodes of all threads. A node limit applies to the main thread; the helpers stop
 /// when it finishes. With one thread this is [`search`].
 pub fn search_threads<G: Game, E: Evaluator<G>>(
@@ -311,7 +329,8 @@ pub fn search_threads<G: Game, E: Evaluator<G>>(
             l.nodes = None;
             l.stop = Some(Arc::clone(&done));
             let helper_nodes = &helper_nodes;
-            let plan = Stagger::Helper(&main_depth);
+            // Odd helpers take a PV node's later moves from the end of the list.
+            let plan = Stagger::Helper(&main_depth, id % 2 == 1);
             scope.spawn(move || {
                 let r = iterate(pos, eval, tt, &l, 1 + (id as u32 & 1), plan, |_| {});
                 helper_nodes.fetch_add(r.nodes, AtomicOrdering::Relaxed);
@@ -341,8 +360,9 @@ enum Stagger<'a> {
     /// The main thread: publishes the depth it starts.
     Main(&'a AtomicU32),
     /// A helper: after each iteration, jumps past the main thread's published depth, and
-    /// abandons an iteration the main thread has reached.
-    Helper(&'a AtomicU32),
+    /// abandons an iteration the main thread has reached; with `true`, it searches the
+    /// moves after the first at PV nodes in reverse order (see `Searcher::reverse_pv`).
+    Helper(&'a AtomicU32, bool),
 }
 
 impl Stagger<'_> {
@@ -357,7 +377,7 @@ impl Stagger<'_> {
     /// `depth` was `max` (then `max + 1`: done).
     fn next(self, depth: u32, max: u32) -> u32 {
         match self {
-            Stagger::Helper(d) if depth < max => (depth + 1)
+            Stagger::Helper(d, _) if depth < max => (depth + 1)
                 .max(d.load(AtomicOrdering::Relaxed) + 1)
                 .min(max),
             _ => depth + 1,
@@ -384,9 +404,10 @@ fn iterate<G: Game, E: Evaluator<G>>(
         pv_len: [0; MAX_PLY + 1],
         path: [0; MAX_PLY + 1],
         main_depth: match stagger {
-            Stagger::Helper(d) => Some(d),
+            Stagger::Helper(d, _) => Some(d),
             _ => None,
         },
+        reverse_pv: matches!(stagger, Stagger::Helper(_, true)),
         depth: 0,
         max_depth: limits.max_depth(),
         superseded: false,
@@ -464,7 +485,7 @@ mod tests {
     #[test]
     fn helpers_stay_ahead_of_the_main_thread_within_the_depth_limit() {
         let main = AtomicU32::new(1);
-        let helper = Stagger::Helper(&main);
+        let helper = Stagger::Helper(&main, false);
         // Ahead of the main thread: one more ply.
         assert_eq!(helper.next(2, 10), 3);
         // Overtaken (the main thread is at 6): past it, not a depth it has reached.
