@@ -115,7 +115,7 @@ mod tests {
     /// pass alone.
     #[test]
     fn passes_are_reported_in_ladder_order() {
-        for pos in random_endgames(0x9A55_E500, LADDER_MIN_EMPTIES, 2) {
+        for pos in random_endgames(0x9A55_E500, LADDER_MIN_EMPTIES, 1) {
             let tt = TranspositionTable::new(8);
             let mut told = Vec::new();
             let mut progress = |p: &super::super::Pass| told.push((p.probability, p.score));
