@@ -163,3 +163,45 @@ fn dfpn_agrees_with_iterative_deepening_on_random_5x5_positions() {
         "{decided} of {total} decided"
     );
 }
+
+#[test]
+#[ignore = "slow: solves every 4x4 board first (about 18 CPU-s); run with cargo test --release -- --ignored"]
+fn sampled_4x4_bounded_questions_match_the_table() {
+    // Positions along random 4x4 games; one prover answers bounds 1, 5 and 9 for both
+    // attackers, each compared with the retrograde table's value and distance.
+    let table = SmallBoardTable::solve(4, 2).unwrap();
+    let mut s = Dfpn::new(4, None, 64, None);
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let (mut yes, mut no) = (0u32, 0u32);
+    for _ in 0..30 {
+        let mut pos = Quixo::empty(4).unwrap();
+        for _ in 0..30 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let (me, opp) = pos.own_other();
+            let (v, dist) = decode(table.code(me, opp));
+            for d in [1, 5, 9] {
+                for or in [true, false] {
+                    let want = v == if or { Value::Win } else { Value::Loss }
+                        && dist.is_some_and(|x| x <= d);
+                    let got = s.attacker_wins(me, opp, d, or).unwrap();
+                    assert_eq!(got, want, "{pos}: d {d}, attacker to move {or}");
+                    if got {
+                        yes += 1;
+                    } else {
+                        no += 1;
+                    }
+                }
+            }
+            let mut moves = <Quixo as Game>::Moves::default();
+            pos.generate_moves(&mut moves);
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            pos = pos.play(moves[(rng % moves.len() as u64) as usize]);
+        }
+    }
+    eprintln!("{yes} proofs, {no} disproofs on sampled 4x4 positions");
+    assert!(yes > 50 && no > 50, "{yes} proofs, {no} disproofs");
+}
