@@ -19,6 +19,14 @@
 //!   expansion; a block of children never straddles two segments, and the whole tree never
 //!   exceeds the node budget (when it is full, the tree stops growing and simulations play
 //!   out from its leaves, as with the root-parallel trees).
+//! - **Root statistics per thread**: every simulation of every thread passes the root and
+//!   one of its children, so those are the most contended cache lines. A thread adds its
+//!   visits and rewards there to its own counts ([`RootDelta`]) and adds them to the shared
+//!   ones every [`CLAIM`] simulations (and when it stops); its selection at the root reads
+//!   shared + own, so it sees all its own simulations and the other threads' up to [`CLAIM`]
+//!   behind (a root child has thousands of visits: a few more or less do not change its
+//!   value). With one thread, shared + own are exactly the counts of every visit, so its
+//!   search is the same as with every visit counted in the shared tree at once.
 //! - **Shared counters**: the arena counter and the simulation counter each sit on their
 //!   own cache line ([`Padded`]), away from the segment table every node access reads;
 //!   a thread claims simulations [`CLAIM`] at a time, not one by one.
@@ -247,6 +255,15 @@ impl SharedTree {
     }
 }
 
+/// A thread's visits and reward sums at a root child (or the root) not yet added to the
+/// shared tree.
+#[derive(Clone, Copy, Debug, Default)]
+struct RootDelta {
+    visits: u32,
+    /// Per seat, fixed point ([`ONE`]).
+    reward: [u64; MAX_SEATS],
+}
+
 /// The rest of a thread's chunk of the arena: nodes `next..end` are its own.
 #[derive(Clone, Copy, Debug, Default)]
 struct Chunk {
@@ -272,6 +289,12 @@ struct Worker<'a, G: Game, P: PlayoutPolicy<G>> {
     /// This thread's chunk of the arena and the size of the next one.
     local: Chunk,
     chunk: usize,
+    /// The root's children (`root_first..root_first + root_delta.len()`) and this
+    /// thread's statistics there not yet added to the shared tree; `root_visits`: its
+    /// visits to the root not yet added.
+    root_first: usize,
+    root_delta: Vec<RootDelta>,
+    root_visits: u32,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -305,6 +328,12 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             iterations: 0,
             local,
             chunk,
+            root_first: tree.node(0).first().unwrap_or(0),
+            root_delta: vec![
+                RootDelta::default();
+                usize::from(tree.node(0).children.load(Relaxed))
+            ],
+            root_visits: 0,
             _game: std::marker::PhantomData,
         }
     }
@@ -323,6 +352,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         let mut left = 0u64;
         loop {
             if left == 0 {
+                self.flush_root();
                 let start = self.tree.claimed.0.fetch_add(CLAIM, Relaxed);
                 if start >= budget {
                     break;
@@ -338,6 +368,32 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                 break;
             }
         }
+        self.flush_root();
+    }
+
+    /// Adds this thread's root statistics to the shared tree.
+    fn flush_root(&mut self) {
+        let tree = self.tree;
+        if self.root_visits > 0 {
+            tree.node(0).visits.fetch_add(self.root_visits, Relaxed);
+            self.root_visits = 0;
+        }
+        let k = self.root_delta.len();
+        for (d, ch) in self
+            .root_delta
+            .iter_mut()
+            .zip(tree.block(self.root_first, k))
+        {
+            if d.visits > 0 {
+                ch.visits.fetch_add(d.visits, Relaxed);
+                for (sum, r) in ch.reward.iter().zip(&d.reward) {
+                    if *r != 0 {
+                        sum.fetch_add(*r, Relaxed);
+                    }
+                }
+                *d = RootDelta::default();
+            }
+        }
     }
 
     fn iterate(&mut self, root: &G) {
@@ -347,7 +403,12 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         let mut pos = root.clone();
         let mut idx = 0usize;
         self.path.push(0);
-        let mut before = tree.node(0).visits.fetch_add(1, Relaxed);
+        // The root's visit is this thread's (see `root_delta`); `before` matters below it.
+        self.root_visits += 1;
+        let mut before = 1;
+        // This thread's visits to node `idx` not yet in the shared tree (the root and its
+        // children keep theirs in `root_visits` and `root_delta`).
+        let mut own = self.root_visits;
         let reward = loop {
             let node = tree.node(idx);
             let proof = node.proof.load(Relaxed);
@@ -374,9 +435,16 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                 BUSY => break self.playout(pos),
                 f => f as usize,
             };
-            let child = self.select(node, first, &pos);
+            let at_root = idx == 0 && first == self.root_first;
+            let child = self.select(node, first, &pos, own, at_root);
             let ch = tree.node(child);
-            before = ch.visits.fetch_add(1, Relaxed);
+            (before, own) = if at_root {
+                let d = &mut self.root_delta[child - first];
+                d.visits += 1;
+                (ch.visits.load(Relaxed) + d.visits - 1, d.visits)
+            } else {
+                (ch.visits.fetch_add(1, Relaxed), 0)
+            };
             let mv = G::Move::from_code(ch.code.load(Relaxed));
             if !self.history.is_empty() {
                 self.trail.push((pos.to_move().0, mv.code()));
@@ -389,17 +457,21 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         self.backup(&reward);
     }
 
-    /// The UCT choice among the children of expanded `node` (first child `first`): an
-    /// unvisited child first, never a proven loss for the team to move.
-    fn select(&self, node: &Node, first: usize, pos: &G) -> usize {
+    /// The UCT choice among the children of expanded `node` (first child `first`; `own`:
+    /// this thread's visits there not yet in the shared tree; at the root with `at_root`,
+    /// whose children's counts add this thread's `root_delta`): an unvisited child first,
+    /// never a proven loss for the team to move.
+    fn select(&self, node: &Node, first: usize, pos: &G, own: u32, at_root: bool) -> usize {
         let s = pos.to_move().index();
         let team = node.team.load(Relaxed);
-        let ln_n = f64::from(node.visits.load(Relaxed).max(1)).ln();
+        let ln_n = f64::from((node.visits.load(Relaxed) + own).max(1)).ln();
         let k = usize::from(node.children.load(Relaxed));
+        let delta = if at_root { &self.root_delta[..k] } else { &[] };
         let mut best = first;
         let mut best_value = f64::NEG_INFINITY;
         for (i, ch) in self.tree.block(first, k).iter().enumerate() {
-            let visits = ch.visits.load(Relaxed);
+            let d = delta.get(i).copied().unwrap_or_default();
+            let visits = ch.visits.load(Relaxed) + d.visits;
             if visits == 0 {
                 return first + i;
             }
@@ -411,7 +483,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                 team,
                 ln_n,
                 visits,
-                ch.reward[s].load(Relaxed) as f64 / ONE,
+                (ch.reward[s].load(Relaxed) + d.reward[s]) as f64 / ONE,
                 ch.proof.load(Relaxed),
                 history,
             ) else {
@@ -444,7 +516,15 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
     fn backup(&mut self, reward: &[f64; MAX_SEATS]) {
         let fixed: [u64; MAX_SEATS] = std::array::from_fn(|s| (reward[s] * ONE).round() as u64);
         let seats = self.teams.seats;
-        for &i in &self.path[1..] {
+        // A root child's reward is this thread's until the next flush.
+        let at_root = usize::from(self.path.len() > 1);
+        if at_root == 1 {
+            let d = &mut self.root_delta[self.path[1] as usize - self.root_first];
+            for (sum, &r) in d.reward.iter_mut().zip(&fixed).take(seats) {
+                *sum += r;
+            }
+        }
+        for &i in &self.path[1 + at_root..] {
             let n = self.tree.node(i as usize);
             for (sum, &r) in n.reward.iter().zip(&fixed).take(seats) {
                 // A loss adds nothing: skip the atomic (half the seats in a decided game).
