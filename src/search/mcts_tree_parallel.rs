@@ -470,8 +470,12 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         let mut best = first;
         let mut best_value = f64::NEG_INFINITY;
         for (i, ch) in self.tree.block(first, k).iter().enumerate() {
-            let d = delta.get(i).copied().unwrap_or_default();
-            let visits = ch.visits.load(Relaxed) + d.visits;
+            // Only the two counts read here (not a copy of the whole delta per child).
+            let (own_visits, own_reward) = match delta.get(i) {
+                Some(d) => (d.visits, d.reward[s]),
+                None => (0, 0),
+            };
+            let visits = ch.visits.load(Relaxed) + own_visits;
             if visits == 0 {
                 return first + i;
             }
@@ -483,7 +487,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                 team,
                 ln_n,
                 visits,
-                (ch.reward[s].load(Relaxed) + d.reward[s]) as f64 / ONE,
+                (ch.reward[s].load(Relaxed) + own_reward) as f64 / ONE,
                 ch.proof.load(Relaxed),
                 history,
             ) else {
