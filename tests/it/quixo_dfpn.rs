@@ -10,6 +10,8 @@ use tessera::games::quixo::prove::{ProveLimits, Verdict, prove};
 use tessera::games::quixo::retro::{SmallBoardTable, Value, decode};
 use tessera::games::quixo::{Quixo, prove_dfpn};
 
+use crate::quixo_speedups::check_proof;
+
 /// Every unfinished 3x3 board with either side to move.
 fn all_3x3() -> Vec<Quixo> {
     let mut out = Vec::new();
@@ -33,6 +35,33 @@ fn all_3x3() -> Vec<Quixo> {
     out
 }
 
+/// Asks the shared prover `s`, for each bound in `bounds` and both attackers, whether the
+/// attacker forces a line within the bound from `pos`, and checks the answer against the
+/// retrograde table's value and distance; counts proofs and disproofs in `counts`.
+fn check_bounds(
+    s: &mut Dfpn,
+    table: &SmallBoardTable,
+    pos: &Quixo,
+    bounds: &[u32],
+    counts: (&mut u32, &mut u32),
+) {
+    let (me, opp) = pos.own_other();
+    let (v, dist) = decode(table.code(me, opp));
+    for &d in bounds {
+        for or in [true, false] {
+            let want =
+                v == if or { Value::Win } else { Value::Loss } && dist.is_some_and(|x| x <= d);
+            let got = s.attacker_wins(me, opp, d, or).unwrap();
+            assert_eq!(got, want, "{pos}: d {d}, attacker to move {or}");
+            if got {
+                *counts.0 += 1;
+            } else {
+                *counts.1 += 1;
+            }
+        }
+    }
+}
+
 #[test]
 fn every_3x3_bounded_question_matches_the_table() {
     // One prover (one table of proof numbers) answers every board at bounds 1..=9, for
@@ -41,21 +70,7 @@ fn every_3x3_bounded_question_matches_the_table() {
     let mut s = Dfpn::new(3, None, 16, None);
     let (mut yes, mut no) = (0u32, 0u32);
     for pos in all_3x3() {
-        let (me, opp) = pos.own_other();
-        let (v, dist) = decode(table.code(me, opp));
-        for d in [1, 2, 3, 5, 9] {
-            for or in [true, false] {
-                let want =
-                    v == if or { Value::Win } else { Value::Loss } && dist.is_some_and(|x| x <= d);
-                let got = s.attacker_wins(me, opp, d, or).unwrap();
-                assert_eq!(got, want, "{pos}: d {d}, attacker to move {or}");
-                if got {
-                    yes += 1;
-                } else {
-                    no += 1;
-                }
-            }
-        }
+        check_bounds(&mut s, &table, &pos, &[1, 2, 3, 5, 9], (&mut yes, &mut no));
     }
     // Both answers occur often: the check is not vacuous.
     assert!(yes > 10_000 && no > 10_000, "{yes} proofs, {no} disproofs");
@@ -73,41 +88,11 @@ fn prove_dfpn_gives_the_3x3_tables_value_distance_and_move() {
     // Every 7th board: each call allocates its own table.
     for pos in all_3x3().into_iter().step_by(7) {
         total += 1;
-        let (me, opp) = pos.own_other();
-        let (v, dist) = decode(table.code(me, opp));
         let p = prove_dfpn(&pos, &limits, None);
-        match (v, dist) {
-            (Value::Win | Value::Loss, Some(d)) if d <= 9 => {
-                proven += 1;
-                let want = if v == Value::Win {
-                    Verdict::Win
-                } else {
-                    Verdict::Loss
-                };
-                assert_eq!(
-                    (p.value, p.plies, p.plies_exact),
-                    (want, Some(d), true),
-                    "{pos}"
-                );
-                // The move reaches a child of the opposite value, one ply shorter.
-                let m = p.best_move.unwrap_or_else(|| panic!("{pos}: no move"));
-                let c = pos.play(m);
-                let (cv, cd) = match c.outcome() {
-                    Some(o) if o.score(c.to_move()) == 1 => (Value::Win, Some(0)),
-                    Some(_) => (Value::Loss, Some(0)),
-                    None => {
-                        let (cm, co) = c.own_other();
-                        decode(table.code(cm, co))
-                    }
-                };
-                let flipped = if v == Value::Win {
-                    Value::Loss
-                } else {
-                    Value::Win
-                };
-                assert_eq!((cv, cd.map(|x| x + 1)), (flipped, Some(d)), "{pos}: {m}");
-            }
-            _ => assert_eq!(p.value, Verdict::Unproven, "{pos}: {p:?}"),
+        // Value, exact distance and best move as the table has them.
+        if check_proof(&table, &pos, limits.max_plies, &p) != Verdict::Unproven {
+            proven += 1;
+            assert!(p.plies_exact, "{pos}: {p:?}");
         }
     }
     assert!(proven > total / 2, "{proven} of {total}");
@@ -179,21 +164,7 @@ fn sampled_4x4_bounded_questions_match_the_table() {
             if pos.outcome().is_some() {
                 break;
             }
-            let (me, opp) = pos.own_other();
-            let (v, dist) = decode(table.code(me, opp));
-            for d in [1, 5, 9] {
-                for or in [true, false] {
-                    let want = v == if or { Value::Win } else { Value::Loss }
-                        && dist.is_some_and(|x| x <= d);
-                    let got = s.attacker_wins(me, opp, d, or).unwrap();
-                    assert_eq!(got, want, "{pos}: d {d}, attacker to move {or}");
-                    if got {
-                        yes += 1;
-                    } else {
-                        no += 1;
-                    }
-                }
-            }
+            check_bounds(&mut s, &table, &pos, &[1, 5, 9], (&mut yes, &mut no));
             let mut moves = <Quixo as Game>::Moves::default();
             pos.generate_moves(&mut moves);
             rng ^= rng << 13;

@@ -6,18 +6,30 @@
 
 use tessera::game::{Game, Seat, random_playout_by_lists};
 use tessera::games::quixo::Quixo;
-use tessera::games::quixo::prove::{ProveLimits, Verdict, prove};
+use tessera::games::quixo::prove::{Proof, ProveLimits, Verdict, prove};
 use tessera::games::quixo::retro::{SmallBoardTable, Value, decode};
 
 /// Checks `prove(pos)` against the table: a forced result within `max_plies` must come out
 /// with its exact distance and a move achieving it (a child of the table's matching code);
 /// anything else must stay unproven.
 fn check(table: &SmallBoardTable, pos: &Quixo, limits: &ProveLimits) -> Verdict {
+    check_proof(table, pos, limits.max_plies, &prove(pos, limits, None))
+}
+
+/// Checks a prover's answer `p` for `pos` against the retrograde table: a forced result
+/// within `max_plies` must come out with its exact distance and a best move whose child has
+/// the opposite value one ply shorter (or ends the game); anything else must be unproven.
+/// Returns the verdict. Shared by the df-pn tests (`quixo_dfpn`).
+pub(crate) fn check_proof(
+    table: &SmallBoardTable,
+    pos: &Quixo,
+    max_plies: u32,
+    p: &Proof,
+) -> Verdict {
     let (me, opp) = pos.own_other();
     let (value, dist) = decode(table.code(me, opp));
-    let p = prove(pos, limits, None);
     match (value, dist) {
-        (Value::Win | Value::Loss, Some(d)) if d <= limits.max_plies => {
+        (Value::Win | Value::Loss, Some(d)) if d <= max_plies => {
             let want = if value == Value::Win {
                 Verdict::Win
             } else {
