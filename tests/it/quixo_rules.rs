@@ -217,6 +217,10 @@ fn notation_round_trips_and_errors() {
         "XX.../...../...../...../..... Z",
         "XX.../...../...../...../.....",
         "\u{1b}[2J/...../...../...../..... O",
+        // An empty row (a stray '/'): refused, not read as if the '/' were not there.
+        "XXXX./...../...../...../...../ X",
+        "XXXX.//...../...../...../..... X",
+        "/XXXX./...../...../...../..... X",
     ] {
         let e = bad.parse::<Quixo>().unwrap_err().to_string();
         assert!(!e.contains('\n') && !e.is_empty(), "{bad:?}: {e}");

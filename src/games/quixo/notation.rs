@@ -133,11 +133,12 @@ impl<const FOUR: bool> FromStr for Position<FOUR> {
         let Some(side) = words.pop() else {
             return Err(err("empty text".into()));
         };
-        let rows: Vec<&str> = words
-            .iter()
-            .flat_map(|w| w.split('/'))
-            .filter(|r| !r.is_empty())
-            .collect();
+        let rows: Vec<&str> = words.iter().flat_map(|w| w.split('/')).collect();
+        if rows.iter().any(|r| r.is_empty()) {
+            return Err(err(
+                "an empty row: a '/' at the start or end of the board or two '/' in a row".into(),
+            ));
+        }
         let n = rows.len();
         if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&n) {
             return Err(err(format!(
