@@ -259,6 +259,12 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
                 "--time-ms limits the proving search of a position; --size always solves the whole board",
             ));
         }
+        if args.max_plies.is_some() || args.prover.is_some() {
+            return Err(CliError::input(
+                "--max-plies and --prover are for the proving search of a position; --size solves \
+                 every board exactly by retrograde analysis",
+            ));
+        }
         if !position.is_empty() {
             return Err(CliError::input(
                 "give either --size (solve a whole board size) or a position, not both",
@@ -360,6 +366,7 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
             "move": best,
             "nodes": proof.nodes,
             "seconds": seconds,
+            "stopped": proof.stopped,
             "max_plies": max_plies,
             "table": table_json,
             "game_over": pos.outcome().is_some(),
@@ -367,9 +374,13 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
     } else {
         let who = seat_label::<false>(pos.to_move());
         match proof.value {
+            Verdict::Unproven if proof.stopped => say(format!(
+                "unproven: the time limit ({} ms) stopped the search before a forced result \
+                 within {max_plies} plies was found or ruled out",
+                time_ms.unwrap_or(0)
+            )),
             Verdict::Unproven => say(format!(
-                "unproven: no forced result within {max_plies} plies{}",
-                time_ms.map_or(String::new(), |t| format!(" or {t} ms"))
+                "unproven: neither side can force a line within {max_plies} plies (searched in full)"
             )),
             Verdict::Draw => say(format!(
                 "value      draw for {who} (neither side can force a line)"

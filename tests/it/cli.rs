@@ -512,6 +512,59 @@ fn quixo_solve_position_gives_value_and_distance() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let v: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(v["value"], "unproven");
+    // Searched in full (no clock): the search was not stopped, and no distance is claimed.
+    assert_eq!(v["stopped"], false);
+    assert_eq!(v["plies_exact"], false);
+    // The same with both provers in text mode: the reason is said.
+    for prover in ["dfpn", "id"] {
+        let out = tessera(&[
+            "solve",
+            "quixo",
+            "--position",
+            "...../...../...../...../..... X",
+            "--max-plies",
+            "3",
+            "--prover",
+            prover,
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{prover}");
+        let said = text(&out.stdout);
+        assert!(
+            said.contains("unproven: neither side can force a line within 3 plies"),
+            "{prover}: {said}"
+        );
+    } // A win in 13 (README's df-pn table) cannot be proven in 1 ms: the clock stops it,
+    // and both the JSON and the text say so.
+    for json in [true, false] {
+        let mut cmd = vec![
+            "solve",
+            "quixo",
+            "--position",
+            "XXOOO/OOXXO/X.X../..O.X/XO.XX X",
+            "--max-plies",
+            "15",
+            "--time-ms",
+            "1",
+        ];
+        if json {
+            cmd.push("--json");
+        }
+        let out = tessera(&cmd);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        if json {
+            let v: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+            assert_eq!(
+                (&v["value"], &v["stopped"]),
+                (&"unproven".into(), &true.into())
+            );
+        } else {
+            assert!(
+                text(&out.stdout).contains("the time limit (1 ms) stopped the search"),
+                "{}",
+                text(&out.stdout)
+            );
+        }
+    }
 }
 
 #[test]
@@ -526,6 +579,14 @@ fn quixo_bad_input_is_one_line_errors() {
         (vec!["solve", "quixo", "--size", "6"], vec!["--size"]),
         (vec!["solve", "quixo"], vec!["--size"]),
         (vec!["solve", "quixo-4p", "--size", "3"], vec!["quixo-4p"]),
+        (
+            vec!["solve", "quixo", "--size", "3", "--prover", "id"],
+            vec!["--prover"],
+        ),
+        (
+            vec!["solve", "quixo", "--size", "3", "--max-plies", "5"],
+            vec!["--max-plies"],
+        ),
         (vec!["play", "quixo", "--human", "z"], vec!["z"]),
         (
             vec![

@@ -410,6 +410,7 @@ pub fn prove_dfpn(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTab
         plies_exact: false,
         best_move: None,
         nodes: 0,
+        stopped: false,
     };
     // or = true: the side to move attacks (a win); false: the opponent does (a loss).
     let mut found = None;
@@ -420,7 +421,10 @@ pub fn prove_dfpn(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTab
                 break;
             }
             Ok(false) => {}
-            Err(OutOfTime) => break,
+            Err(OutOfTime) => {
+                proof.stopped = true;
+                break;
+            }
         }
     }
     if let Some(or) = found {
@@ -439,12 +443,17 @@ pub fn prove_dfpn(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTab
                     break;
                 }
                 Ok(false) => exact = d + 1 == found_len,
-                Err(OutOfTime) => break,
+                Err(OutOfTime) => {
+                    proof.stopped = true;
+                    break;
+                }
             }
         }
         proof.plies = Some(k);
         proof.plies_exact = exact;
         proof.best_move = best_move(&mut s, pos, or, k, exact);
+        // A proven position always has a move realising it: none means the clock stopped.
+        proof.stopped |= proof.best_move.is_none();
     }
     proof.nodes = s.nodes;
     proof

@@ -138,9 +138,15 @@ pub struct Proof {
     /// Plies to the end with best play for a win or loss: exact when `plies_exact`, else
     /// an upper bound (a forced result within that many plies).
     pub plies: Option<u32>,
-    /// Whether `plies` is the exact distance (always, from [`prove`]; from
-    /// [`super::dfpn::prove_dfpn`] when the clock allowed shortening the proof to the end).
+    /// Whether `plies` is the exact distance (always for a proven win or loss from
+    /// [`prove`]; from [`super::dfpn::prove_dfpn`] when the clock allowed shortening the
+    /// proof to the end). `false` when `plies` is `None` (a draw or nothing proven).
     pub plies_exact: bool,
+    /// Whether the time limit stopped the search: an unproven verdict then says nothing
+    /// (a forced result within `max_plies` may exist); unproven with `stopped == false`
+    /// means neither side can force a line within `max_plies` plies. A proven result with
+    /// `stopped == true` is sound, but its distance may be only a bound.
+    pub stopped: bool,
     /// A move achieving it: fastest win, slowest loss, or a drawing move; `None` when the
     /// game is over or nothing is proven.
     pub best_move: Option<Move>,
@@ -439,9 +445,10 @@ pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) 
     let mut proof = Proof {
         value: Verdict::Unproven,
         plies: None,
-        plies_exact: true,
+        plies_exact: false,
         best_move: None,
         nodes: 0,
+        stopped: false,
     };
     if let Some(o) = pos.outcome() {
         proof.value = if o.score(pos.to_move()) == 1 {
@@ -450,6 +457,7 @@ pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) 
             Verdict::Loss
         };
         proof.plies = Some(0);
+        proof.plies_exact = true;
         return proof;
     }
     let mut moves = <Quixo as Game>::Moves::default();
@@ -463,6 +471,7 @@ pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) 
             Value::Draw => Verdict::Draw,
         };
         proof.plies = dist;
+        proof.plies_exact = dist.is_some();
         proof.best_move = moves.iter().copied().find(|&m| {
             let c = pos.play(m);
             let (cv, cd) = match c.outcome() {
@@ -484,6 +493,7 @@ pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) 
             if pr.wins_within(me, opp, d)? {
                 proof.value = Verdict::Win;
                 proof.plies = Some(d);
+                proof.plies_exact = true;
                 for &m in moves.iter() {
                     if pr.move_result(pos, m, d)? == Some((Value::Win, d)) {
                         proof.best_move = Some(m);
@@ -495,6 +505,7 @@ pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) 
             if pr.loses_within(me, opp, d)? {
                 proof.value = Verdict::Loss;
                 proof.plies = Some(d);
+                proof.plies_exact = true;
                 for &m in moves.iter() {
                     if pr.move_result(pos, m, d)? == Some((Value::Loss, d)) {
                         proof.best_move = Some(m);
@@ -510,9 +521,10 @@ pub fn prove(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) 
         proof = Proof {
             value: Verdict::Unproven,
             plies: None,
-            plies_exact: true,
+            plies_exact: false,
             best_move: None,
             nodes: 0,
+            stopped: true,
         };
     }
     proof.nodes = pr.nodes;
