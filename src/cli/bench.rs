@@ -131,12 +131,11 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let nps = total_nodes as f64 / secs.max(1e-9);
     let algo_name = algo.name();
     if args.json {
-        print_json(
-            &serde_json::json!({"game": G::ID, "algo": algo_name, "depth": args.depth,
-            "iterations": iterations, "threads": args.threads,
+        print_json(&serde_json::json!({"game": G::ID, "algo": algo_name,
+            "depth": (algo != Algo::Mcts).then_some(args.depth),
+            "iterations": (algo == Algo::Mcts).then_some(iterations), "threads": args.threads,
             "mcts_parallel": args.mcts_parallel.name(), "nodes": total_nodes,
-            "signature": signature, "seconds": secs, "nps": nps, "positions": rows}),
-        );
+            "signature": signature, "seconds": secs, "nps": nps, "positions": rows}));
     } else {
         let workload = match algo {
             Algo::Mcts => format!(

@@ -862,6 +862,8 @@ fn bench_runs_every_game_with_mcts_and_a_stable_signature() {
         let a = json_of(&args);
         let b = json_of(&args);
         assert!(a["nodes"].as_u64().unwrap() > 0, "{game}: {a}");
+        // MCTS has iterations, not a depth.
+        assert_eq!((&a["iterations"], &a["depth"]), (&200.into(), &Value::Null));
         // One thread, seed 0: the same tree, the same signature.
         assert_eq!(a["signature"], b["signature"], "{game}");
     }
