@@ -13,6 +13,7 @@ pub mod perft;
 mod position;
 pub mod prove;
 pub mod retro;
+mod symmetry;
 pub mod table_file;
 pub mod zobrist;
 

@@ -15,6 +15,24 @@
 //! unresolved moves per board; moves into the next tier (already solved) seed each board's
 //! state. Boards never resolved are draws. Tier setup and each distance level of the
 //! analysis run on `threads` threads (rayon; board states are atomic words).
+//!
+//! Symmetry reduction (3x3 and 4x4): the rules commute with the eight symmetries of the
+//! square ([`super::symmetry`]), so only canonical boards are stored and solved (about one
+//! in eight); every other board reads its canonical image's code. Each predecessor found by
+//! an unmove is replaced by its canonical image. The counter of unresolved moves must still
+//! reach zero exactly when every move of the board is refuted, although an unmove expansion
+//! of one canonical child `C` does not hit a canonical predecessor `P` once per move of `P`
+//! into `C`'s orbit. Counting over the whole group `G` (`|G| = 8`, `Stab` the symmetries
+//! fixing a board, `N` the number of moves of `P` whose child lies in `C`'s orbit): the
+//! unmoves of `C` landing on some image of `P` number `N |Stab(C)| / |Stab(P)|` (both
+//! sides count the pairs (symmetry `s`, move `m` of `P` with `m(P) = s(C)`), the left one
+//! grouped by the image of `P`, the right one by the image of `C`). So the counter of `P`
+//! starts at its number of unresolved moves times `|orbit(P)| = 8 / |Stab(P)|`, and each
+//! unmove hit from a child `C` won by the opponent subtracts `|orbit(C)| = 8 / |Stab(C)|`:
+//! the hits from `C`'s orbit subtract `N |orbit(P)|` in total, and the counter is zero
+//! exactly when all the moves are refuted, as without the reduction. Tentative wins need
+//! no count (one child lost for the opponent suffices). Without symmetry (the full 5x5
+//! boards) every orbit has size 1 and this is the plain counter.
 
 use std::time::Instant;
 
@@ -24,6 +42,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use rayon::prelude::*;
 
 use super::geometry::{Geometry, MAX_PUSHES, geometry_of};
+use super::symmetry::Symmetry;
 
 /// A packed value: `2d` = loss in `d` plies, `2d + 1` = win in `d` plies, [`DRAW`] = draw
 /// (neither side can force a win). `d <= 126`.
@@ -77,30 +96,46 @@ const fn loss(d: u32) -> Code {
 struct Cell {
     /// Final code, or `UNKNOWN`.
     code: Code,
-    /// Moves inside the tier whose child is not yet a proven win for the opponent; bit 7
-    /// set = this board can no longer be a loss (a child is a loss or a draw for the
-    /// opponent, or a tentative win is recorded in `aux`).
-    cnt: u8,
-    /// With bit 7 of `cnt`: tentative win distance (255 none). Without: the longest win
+    /// Moves inside the tier whose child is not yet a proven win for the opponent, times
+    /// `orbit` (see the module doc), in bits 0-8; [`NO_LOSS`] set = this board can no
+    /// longer be a loss (a child is a loss or a draw for the opponent, or a tentative win
+    /// is recorded in `aux`).
+    cnt: u16,
+    /// With [`NO_LOSS`]: tentative win distance (255 none). Without: the longest win
     /// among the children in the next tier (for the loss distance).
     aux: u8,
+    /// Size of the board's orbit under the tier's symmetries (1, 2, 4 or 8; 1 without
+    /// symmetry reduction); 0 = not a canonical board (an unused entry).
+    orbit: u8,
 }
 
-const NO_LOSS: u8 = 0x80;
+const NO_LOSS: u16 = 0x200;
+
+/// An entry of a tier that holds no canonical board.
+const UNUSED: Cell = Cell {
+    code: DRAW,
+    cnt: 0,
+    aux: 0,
+    orbit: 0,
+};
 
 /// How the boards of one tier are numbered.
 trait Tier: Sync {
     /// Number of boards.
     fn len(&self) -> usize;
-    /// Index of board `(me, opp)`.
+    /// The canonical image of board `(me, opp)` and the size of its orbit (the board
+    /// itself and 1 for a tier without symmetry reduction).
+    fn canon(&self, me: u32, opp: u32) -> (u32, u32, u32);
+    /// Index of the canonical board `(me, opp)` (an image from [`Tier::canon`]).
     fn index(&self, me: u32, opp: u32) -> usize;
     /// A board packed in 32 bits (queue entries).
     fn pack(&self, me: u32, opp: u32) -> u32;
     /// The board of [`Tier::pack`].
     fn unpack(&self, v: u32) -> (u32, u32);
-    /// Calls `f(index, me, opp)` for every board in index order.
+    /// Calls `f(index, me, opp)` for every entry in index order (every canonical board,
+    /// and boards sharing a row with one).
     fn for_each(&self, f: &mut dyn FnMut(usize, u32, u32));
-    /// Fills `cells` (indexed like the tier) by calling `f(me, opp)` for every board, on
+    /// Fills `cells` (indexed like the tier) by calling `f(me, opp)` for every entry, on
     /// the current rayon pool.
     fn init(&self, cells: &mut [Cell], f: &(dyn Fn(u32, u32) -> Cell + Sync));
 }
@@ -185,9 +220,11 @@ fn next_combination(v: u32) -> u32 {
     (t + 1) | (((!t & (!t).wrapping_neg()) - 1) >> (v.trailing_zeros() + 1))
 }
 
-/// The boards with `k` cubes on a board of at most 16 cells, class by class (`a` cubes
-/// for the side to move, `k - a` for the other), each class numbered by the colex ranks
-/// of `me` and of `opp` squeezed onto the cells `me` leaves free.
+/// The canonical boards with `k` cubes on a 3x3 or 4x4 board, class by class (`a` cubes
+/// for the side to move, `k - a` for the other), each class numbered by the rank of `me`
+/// among the canonical rows ([`Symmetry::row`]) and the colex rank of `opp` squeezed onto
+/// the cells `me` leaves free. A row whose `me` has a non-trivial stabiliser also holds
+/// some boards that are not canonical (unused entries).
 struct ClassTier {
     cells: usize,
     k: usize,
@@ -195,13 +232,16 @@ struct ClassTier {
     off: [usize; 18],
     rank: &'static [u16],
     pext: &'static [u8],
+    sym: &'static Symmetry,
 }
 
 impl ClassTier {
-    fn new(cells: usize, k: usize) -> Self {
+    fn new(size: u8, k: usize) -> Self {
+        let cells = usize::from(size * size);
+        let sym = Symmetry::of(size);
         let mut off = [0usize; 18];
         for a in 0..=k {
-            off[a + 1] = off[a] + BINOM[cells][a] * BINOM[cells - a][k - a];
+            off[a + 1] = off[a] + sym.rows(a) * BINOM[cells - a][k - a];
         }
         Self {
             cells,
@@ -209,7 +249,24 @@ impl ClassTier {
             off,
             rank: rank16(),
             pext: pext8(),
+            sym,
         }
+    }
+
+    /// The canonical rows with `a` cubes (masks `me`), in index order.
+    fn rows(&self, a: usize) -> Vec<u32> {
+        let mut mes = Vec::with_capacity(self.sym.rows(a));
+        let mut me = (1u32 << a) - 1;
+        while me <= self.full() {
+            if self.sym.row(me).is_some() {
+                mes.push(me);
+            }
+            if me == 0 {
+                break;
+            }
+            me = next_combination(me);
+        }
+        mes
     }
 
     #[inline(always)]
@@ -230,12 +287,19 @@ impl Tier for ClassTier {
     }
 
     #[inline(always)]
+    fn canon(&self, me: u32, opp: u32) -> (u32, u32, u32) {
+        self.sym.canon(me, opp)
+    }
+
+    #[inline(always)]
     fn index(&self, me: u32, opp: u32) -> usize {
         let a = me.count_ones() as usize;
         let inner = BINOM[self.cells - a][self.k - a];
         let free = self.full() & !me;
+        let row = self.sym.row(me);
+        debug_assert!(row.is_some(), "{me:#x} is not a canonical row");
         self.off[a]
-            + self.rank[me as usize] as usize * inner
+            + row.unwrap_or(usize::MAX >> 8) * inner
             + self.rank[self.pext16(opp, free) as usize] as usize
     }
 
@@ -253,8 +317,7 @@ impl Tier for ClassTier {
         let mut i = 0;
         for a in 0..=self.k {
             let b = self.k - a;
-            let mut me = (1u32 << a) - 1;
-            while me <= self.full() {
+            for me in self.rows(a) {
                 let free = self.full() & !me;
                 let mut t = (1u32 << b) - 1;
                 for _ in 0..BINOM[self.cells - a][b] {
@@ -264,10 +327,6 @@ impl Tier for ClassTier {
                         t = next_combination(t);
                     }
                 }
-                if me == 0 {
-                    break;
-                }
-                me = next_combination(me);
             }
         }
     }
@@ -276,15 +335,7 @@ impl Tier for ClassTier {
         for a in 0..=self.k {
             let b = self.k - a;
             let inner = BINOM[self.cells - a][b];
-            let mut mes = Vec::with_capacity(BINOM[self.cells][a]);
-            let mut me = (1u32 << a) - 1;
-            while me <= self.full() {
-                mes.push(me);
-                if me == 0 {
-                    break;
-                }
-                me = next_combination(me);
-            }
+            let mes = self.rows(a);
             let slice = &mut cells[self.off[a]..self.off[a + 1]];
             slice
                 .par_chunks_mut(inner)
@@ -311,6 +362,10 @@ struct FullTier {
 impl Tier for FullTier {
     fn len(&self) -> usize {
         self.full as usize + 1
+    }
+    #[inline(always)]
+    fn canon(&self, me: u32, opp: u32) -> (u32, u32, u32) {
+        (me, opp, 1)
     }
     #[inline(always)]
     fn index(&self, me: u32, _opp: u32) -> usize {
@@ -378,20 +433,28 @@ impl LineTest {
 }
 
 /// Solves one tier; `next` is the next tier (one more cube) with its codes, `None` for
-/// a tier whose boards have no blank on the border (the full boards).
+/// a tier whose boards have no blank on the border (the full boards). Returns the codes
+/// (indexed like the tier; unused entries are [`DRAW`]) and the counts over every board
+/// of the tier (each canonical board counted once per image).
 fn solve_tier<T: Tier>(
     g: &'static Geometry,
     tier: &T,
     next: Option<(&ClassTier, &[Code])>,
-) -> Vec<Code> {
+) -> (Vec<Code>, Counts) {
     let lines = LineTest::new(g);
     let lines = &lines;
     let init = |me: u32, opp: u32| -> Cell {
+        let (cm, co, orbit) = tier.canon(me, opp);
+        if (cm, co) != (me, opp) {
+            return UNUSED;
+        }
+        let orbit = orbit as u8;
         if lines.has(me) {
             return Cell {
                 code: win(0),
                 cnt: 0,
                 aux: 0,
+                orbit,
             };
         }
         if lines.has(opp) {
@@ -399,9 +462,10 @@ fn solve_tier<T: Tier>(
                 code: loss(0),
                 cnt: 0,
                 aux: 0,
+                orbit,
             };
         }
-        let mut cnt = g.count_pushes(g.border & me) as u8;
+        let mut cnt = g.count_pushes(g.border & me) as u16;
         let mut blanks = g.border & !(me | opp);
         let (mut best_win, mut no_loss, mut max_win) = (255u8, false, 0u8);
         // Moves inside the tier that end the game are settled here, by the line test
@@ -432,7 +496,8 @@ fn solve_tier<T: Tier>(
                 let cell = blanks.trailing_zeros();
                 blanks &= blanks - 1;
                 for p in g.pushes_from(cell) {
-                    let i = t.index(p.apply(opp), p.apply(me) | p.dst);
+                    let (a, b, _) = t.canon(p.apply(opp), p.apply(me) | p.dst);
+                    let i = t.index(a, b);
                     prefetch(&codes[i]);
                     kids[n] = i;
                     n += 1;
@@ -451,28 +516,24 @@ fn solve_tier<T: Tier>(
         } else {
             assert_eq!(blanks, 0, "a board with a blank needs the next tier");
         }
+        let cnt = cnt * u16::from(orbit);
         if no_loss {
             Cell {
                 code: UNKNOWN,
                 cnt: cnt | NO_LOSS,
                 aux: best_win,
+                orbit,
             }
         } else {
             Cell {
                 code: UNKNOWN,
                 cnt,
                 aux: max_win,
+                orbit,
             }
         }
     };
-    let mut cells = vec![
-        Cell {
-            code: UNKNOWN,
-            cnt: 0,
-            aux: 0
-        };
-        tier.len()
-    ];
+    let mut cells = vec![UNUSED; tier.len()];
     tier.init(&mut cells, &init);
 
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); MAX_DEPTH as usize + 2];
@@ -528,24 +589,35 @@ fn solve_tier<T: Tier>(
             buckets[e as usize].push(v);
         }
     }
-    atoms
+    let mut counts = Counts::default();
+    let codes = atoms
         .into_iter()
         .map(|a| {
             let c = unpack_cell(a.into_inner());
-            if c.code == UNKNOWN { DRAW } else { c.code }
+            let code = if c.code == UNKNOWN { DRAW } else { c.code };
+            let n = u64::from(c.orbit);
+            match decode(code).0 {
+                Value::Win => counts.wins += n,
+                Value::Loss => counts.losses += n,
+                Value::Draw => counts.draws += n,
+            }
+            code
         })
-        .collect()
+        .collect();
+    (codes, counts)
 }
 
+/// A [`Cell`] in one atomic word: code in bits 0-7, `cnt` 8-17, `aux` 18-25, `orbit` 26-29.
 fn pack_cell(c: Cell) -> u32 {
-    u32::from(c.code) | u32::from(c.cnt) << 8 | u32::from(c.aux) << 16
+    u32::from(c.code) | u32::from(c.cnt) << 8 | u32::from(c.aux) << 18 | u32::from(c.orbit) << 26
 }
 
 fn unpack_cell(x: u32) -> Cell {
     Cell {
         code: x as u8,
-        cnt: (x >> 8) as u8,
-        aux: (x >> 16) as u8,
+        cnt: (x >> 8 & 0x3ff) as u16,
+        aux: (x >> 18) as u8,
+        orbit: (x >> 26) as u8,
     }
 }
 
@@ -591,6 +663,7 @@ fn expand<T: Tier>(
         if lines.has(q) || lines.has(r) {
             continue;
         }
+        let (q, r, _) = tier.canon(q, r);
         let i = tier.index(q, r);
         prefetch(&atoms[i]);
         preds[n] = (tier.pack(q, r), i);
@@ -600,16 +673,16 @@ fn expand<T: Tier>(
     // Level 0 (finished boards) is never queued: their predecessors are settled in setup.
     debug_assert!(d > 0);
     let mut x = a.load(Relaxed);
-    let won = loop {
+    let (won, orbit) = loop {
         let c = unpack_cell(x);
         if c.code == UNKNOWN && c.cnt & NO_LOSS != 0 && u32::from(c.aux) == d {
             let new = pack_cell(Cell { code: win(d), ..c });
             match a.compare_exchange_weak(x, new, Relaxed, Relaxed) {
-                Ok(_) => break true,
+                Ok(_) => break (true, u16::from(c.orbit)),
                 Err(y) => x = y,
             }
         } else if c.code == loss(d) {
-            break false;
+            break (false, u16::from(c.orbit));
         } else {
             return;
         }
@@ -627,7 +700,9 @@ fn expand<T: Tier>(
                 if c.cnt & NO_LOSS != 0 {
                     break;
                 }
-                c.cnt -= 1;
+                // A hit from a child won by the opponent: its orbit size (module doc).
+                debug_assert!(c.cnt >= orbit, "counter below a child's weight");
+                c.cnt -= orbit;
                 if c.cnt == 0 {
                     let e = d.max(u32::from(c.aux)) + 1;
                     assert!(e <= MAX_DEPTH, "distance {e} exceeds the code range");
@@ -691,7 +766,9 @@ impl Counts {
 /// Every board of a 3x3 or 4x4 game solved: `3^(n*n)` codes, by tier.
 pub struct SmallBoardTable {
     size: u8,
+    /// Per number of cubes: the tier and the codes of its canonical boards.
     tiers: Vec<(ClassTier, Vec<Code>)>,
+    counts: Counts,
 }
 
 impl SmallBoardTable {
@@ -710,16 +787,22 @@ impl SmallBoardTable {
         let g = geometry_of(size);
         let cells = usize::from(g.cells);
         let mut tiers: Vec<(ClassTier, Vec<Code>)> = Vec::with_capacity(cells + 1);
+        let mut counts = Counts::default();
         pool.install(|| {
             for k in (0..=cells).rev() {
-                let tier = ClassTier::new(cells, k);
+                let tier = ClassTier::new(size, k);
                 let next = tiers.last().map(|(t, c)| (t, c.as_slice()));
-                let codes = solve_tier(g, &tier, next);
+                let (codes, c) = solve_tier(g, &tier, next);
+                counts.add(c);
                 tiers.push((tier, codes));
             }
         });
         tiers.reverse();
-        Ok(Self { size, tiers })
+        Ok(Self {
+            size,
+            tiers,
+            counts,
+        })
     }
 
     /// Board side.
@@ -732,17 +815,14 @@ impl SmallBoardTable {
     #[must_use]
     pub fn code(&self, me: u32, opp: u32) -> Code {
         let (t, c) = &self.tiers[(me | opp).count_ones() as usize];
+        let (me, opp, _) = t.canon(me, opp);
         c[t.index(me, opp)]
     }
 
     /// Counts over every board.
     #[must_use]
     pub fn counts(&self) -> Counts {
-        let mut total = Counts::default();
-        for (_, c) in &self.tiers {
-            total.add(Counts::of(c));
-        }
-        total
+        self.counts
     }
 }
 
@@ -764,7 +844,7 @@ impl FullBoardTable {
             .map_err(|e| e.to_string())?;
         let g = geometry_of(5);
         let tier = FullTier { full: g.full };
-        let codes = pool.install(|| solve_tier(g, &tier, None));
+        let (codes, _) = pool.install(|| solve_tier(g, &tier, None));
         Ok(Self { codes })
     }
 
@@ -863,15 +943,21 @@ mod tests {
 
     #[test]
     fn ranks_round_trip() {
-        let t = ClassTier::new(9, 5);
-        let mut n = 0;
+        let t = ClassTier::new(3, 5);
+        let (mut n, mut boards) = (0, 0);
         t.for_each(&mut |i, me, opp| {
-            assert_eq!(t.index(me, opp), i);
             assert_eq!(t.unpack(t.pack(me, opp)), (me, opp));
             assert_eq!((me | opp).count_ones(), 5);
             assert_eq!(me & opp, 0);
+            assert_eq!(t.index(me, opp), i);
+            let (cm, co, orbit) = t.canon(me, opp);
+            if (cm, co) == (me, opp) {
+                boards += orbit as usize;
+            }
             n += 1;
         });
         assert_eq!(n, t.len());
+        // Every 3x3 board with 5 cubes is the image of exactly one canonical board.
+        assert_eq!(boards, BINOM[9][5] * 32);
     }
 }
