@@ -12,13 +12,17 @@
 //! - **Expansion**: a per-node flag (a compare-and-swap of `first_child` from leaf to busy);
 //!   a thread that finds a node busy plays out from it instead of waiting, so no thread
 //!   ever blocks on another.
-//! - **Arena**: segments of [`SEGMENT`] nodes, each created on first use. A thread takes
-//!   nodes for its expansions from its own chunk (with several threads, [`CHUNK`] nodes
-//!   at a time; with one, the rest of the segment), reserved by a compare-and-swap on the
-//!   shared counter, so the threads do not fight over that counter's cache line on every
-//!   expansion; a block of children never straddles two segments, and the whole tree never
-//!   exceeds the node budget (when it is full, the tree stops growing and simulations play
-//!   out from its leaves, as with the root-parallel trees).
+//! - **Arena**: one allocation of zeroed nodes (all bits zero is a fresh node), so no
+//!   thread clears or creates memory for another and none ever waits for one that does:
+//!   the operating system's fresh pages are faulted in by the thread that first uses them.
+//!   A thread takes nodes for its expansions from its own chunk (with several threads,
+//!   [`CHUNK`] nodes at a time; with one, the rest of the span of [`SEGMENT`] nodes),
+//!   reserved by a compare-and-swap on the shared counter, so the threads do not fight over
+//!   that counter's cache line on every expansion; a block of children never straddles two
+//!   spans (the layout of the earlier segmented arena, kept so that a one-thread tree fills
+//!   up exactly as before), and the whole tree never exceeds the node budget (when it is
+//!   full, the tree stops growing and simulations play out from its leaves, as with the
+//!   root-parallel trees).
 //! - **Root statistics per thread**: every simulation of every thread passes the root and
 //!   one of its children, so those are the most contended cache lines. A thread adds its
 //!   visits and rewards there to its own counts ([`RootDelta`]) and adds them to the shared
@@ -28,16 +32,15 @@
 //!   value). With one thread, shared + own are exactly the counts of every visit, so its
 //!   search is the same as with every visit counted in the shared tree at once.
 //! - **Shared counters**: the arena counter and the simulation counter each sit on their
-//!   own cache line ([`Padded`]), away from the segment table every node access reads;
+//!   own cache line ([`Padded`]), away from the arena pointer every node access reads;
 //!   a thread claims simulations [`CLAIM`] at a time, not one by one.
 //! - The selection (UCT, MCTS-Solver, progressive history) and the playouts are those of
 //!   [`super::mcts`]; the progressive-history table is per thread. With one thread a search
 //!   is deterministic for its seed (it differs from the root-parallel search only in the
 //!   fixed-point rounding of the reward sums). No tree reuse between moves.
 
-use std::sync::OnceLock;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicI8, AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize};
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -53,12 +56,10 @@ use crate::game::{Game, MAX_SEATS, MoveCode};
 const LEAF: u32 = 0;
 /// `first_child` of a node being expanded by some thread.
 const BUSY: u32 = u32::MAX;
-/// Nodes per arena segment (log 2).
-const SEGMENT_BITS: u32 = 14;
-/// Nodes per arena segment.
-const SEGMENT: usize = 1 << SEGMENT_BITS;
+/// Nodes per span of the arena (a block of children never straddles two spans).
+const SEGMENT: usize = 1 << 14;
 /// Most root moves the shared tree takes (the root's children must fit in the first
-/// segment, after the root); positions with more are searched root-parallel.
+/// span, after the root); positions with more are searched root-parallel.
 pub(super) const MAX_ROOT_MOVES: usize = SEGMENT - 1;
 /// Fixed-point unit of the reward sums: a reward of 1.
 const ONE: f64 = (1u64 << 24) as f64;
@@ -77,6 +78,9 @@ struct Padded<T>(T);
 /// (the size [`MctsConfig::nodes_for_mib`] budgets): a node never straddles two lines, so
 /// a simulation passing through it dirties one line for the other threads, not two, and
 /// writes to a node never evict its neighbours from the other threads' caches.
+///
+/// All bits zero is a fresh node (a leaf, no visits, no proof: see [`Node::proof`]), so the
+/// arena is one zeroed allocation that nobody writes before use.
 #[repr(align(64))]
 struct Node {
     /// [`MoveCode`] of the move that leads here (written once, before the parent publishes
@@ -88,8 +92,10 @@ struct Node {
     first_child: AtomicU32,
     /// Team to move here (written before the children are published).
     team: AtomicU8,
-    /// Proven result from the first team's view: 1, 0, -1, or [`UNKNOWN`].
-    proof: AtomicI8,
+    /// Proven result from the first team's view (1, 0, -1, or [`UNKNOWN`]) with its sign
+    /// bit flipped, so that 0 is [`UNKNOWN`]; read and written through [`Node::proof`] and
+    /// [`Node::set_proof`].
+    proof_bits: AtomicU8,
     /// Visits, counted when a simulation passes on its way down (the virtual loss).
     visits: AtomicU32,
     /// Summed reward per seat, fixed point ([`ONE`]).
@@ -97,16 +103,15 @@ struct Node {
 }
 
 impl Node {
-    fn new() -> Self {
-        Self {
-            code: AtomicU16::new(0),
-            children: AtomicU16::new(0),
-            first_child: AtomicU32::new(LEAF),
-            team: AtomicU8::new(0),
-            proof: AtomicI8::new(UNKNOWN),
-            visits: AtomicU32::new(0),
-            reward: std::array::from_fn(|_| AtomicU64::new(0)),
-        }
+    /// The proven result from the first team's view: 1, 0, -1, or [`UNKNOWN`] (a zeroed
+    /// node).
+    fn proof(&self) -> i8 {
+        (self.proof_bits.load(Relaxed) ^ 0x80) as i8
+    }
+
+    /// Stores the proven result `v` (1, 0 or -1, first team's view).
+    fn set_proof(&self, v: i8) {
+        self.proof_bits.store(v as u8 ^ 0x80, Relaxed);
     }
 
     /// The first child, if the node is expanded.
@@ -118,9 +123,11 @@ impl Node {
     }
 }
 
-/// The shared tree: a segmented arena of at most `cap` nodes and the simulation counter.
+/// The shared tree: an arena of `cap` nodes and the simulation counter.
 struct SharedTree {
-    segments: Box<[OnceLock<Box<[Node]>>]>,
+    /// Zeroed on allocation (the operating system's fresh pages: each is touched first by
+    /// the thread that uses it, so no thread waits for another to clear memory).
+    nodes: Box<[Node]>,
     cap: usize,
     /// Nodes reserved (into the threads' chunks).
     len: Padded<AtomicUsize>,
@@ -132,35 +139,25 @@ impl SharedTree {
     /// An arena of `cap` nodes (at least 1) holding only the root.
     fn new(cap: usize) -> Self {
         let cap = cap.max(1);
-        let tree = Self {
-            segments: (0..cap.div_ceil(SEGMENT))
-                .map(|_| OnceLock::new())
-                .collect(),
+        // SAFETY: a `Node` is atomics only (integers), for which all bits zero is a valid
+        // value: the zeroed slice is `cap` initialised fresh nodes.
+        let nodes = unsafe { Box::<[Node]>::new_zeroed_slice(cap).assume_init() };
+        Self {
+            nodes,
             cap,
             len: Padded(AtomicUsize::new(1)),
             claimed: Padded(AtomicU64::new(0)),
-        };
-        tree.segment(0);
-        tree
+        }
     }
 
-    /// Segment `s`, created on first use.
-    fn segment(&self, s: usize) -> &[Node] {
-        self.segments[s].get_or_init(|| {
-            let len = SEGMENT.min(self.cap - s * SEGMENT);
-            (0..len).map(|_| Node::new()).collect()
-        })
-    }
-
-    /// Node `i` (reserved earlier, so its segment exists).
+    /// Node `i` (reserved earlier).
     fn node(&self, i: usize) -> &Node {
-        &self.segment(i >> SEGMENT_BITS)[i & (SEGMENT - 1)]
+        &self.nodes[i]
     }
 
-    /// Nodes `first..first + k` (one segment).
+    /// Nodes `first..first + k`.
     fn block(&self, first: usize, k: usize) -> &[Node] {
-        let start = first & (SEGMENT - 1);
-        &self.segment(first >> SEGMENT_BITS)[start..start + k]
+        &self.nodes[first..first + k]
     }
 
     /// Reserves a chunk for a thread's expansions from the shared counter: `start..end`
@@ -189,10 +186,7 @@ impl SharedTree {
                 return None;
             }
             match self.len.0.compare_exchange_weak(cur, end, Relaxed, Relaxed) {
-                Ok(_) => {
-                    self.segment(start >> SEGMENT_BITS);
-                    return Some((start, end));
-                }
+                Ok(_) => return Some((start, end)),
                 Err(now) => cur = now,
             }
         }
@@ -362,9 +356,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             left -= 1;
             self.iterate(root);
             self.iterations += 1;
-            if self.tree.node(0).proof.load(Relaxed) != UNKNOWN
-                || clock.should_stop(self.iterations * 64)
-            {
+            if self.tree.node(0).proof() != UNKNOWN || clock.should_stop(self.iterations * 64) {
                 break;
             }
         }
@@ -411,7 +403,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         let mut own = self.root_visits;
         let reward = loop {
             let node = tree.node(idx);
-            let proof = node.proof.load(Relaxed);
+            let proof = node.proof();
             if proof != UNKNOWN {
                 break self.teams.proof_rewards(proof);
             }
@@ -419,7 +411,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                 LEAF => {
                     if let Some(o) = pos.outcome() {
                         if self.solver {
-                            node.proof.store(self.teams.result(&o), Relaxed);
+                            node.set_proof(self.teams.result(&o));
                         }
                         break self.teams.rewards(&o, self.cfg.reward);
                     }
@@ -488,7 +480,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                 ln_n,
                 visits,
                 (ch.reward[s].load(Relaxed) + own_reward) as f64 / ONE,
-                ch.proof.load(Relaxed),
+                ch.proof(),
                 history,
             ) else {
                 continue;
@@ -546,12 +538,12 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         }
         if self.solver {
             let leaf = *self.path.last().unwrap_or(&0) as usize;
-            if self.tree.node(leaf).proof.load(Relaxed) == UNKNOWN {
+            if self.tree.node(leaf).proof() == UNKNOWN {
                 return;
             }
             for k in (0..self.path.len().saturating_sub(1)).rev() {
                 let i = self.path[k] as usize;
-                if self.tree.node(i).proof.load(Relaxed) != UNKNOWN || !self.prove(i) {
+                if self.tree.node(i).proof() != UNKNOWN || !self.prove(i) {
                     break;
                 }
             }
@@ -570,20 +562,20 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         let mut best = i8::MIN;
         let mut all = true;
         for ch in self.tree.block(first, k) {
-            let proof = ch.proof.load(Relaxed);
+            let proof = ch.proof();
             if proof == UNKNOWN {
                 all = false;
                 continue;
             }
             let v = self.teams.for_team(proof, team);
             if v > 0 {
-                node.proof.store(proof, Relaxed);
+                node.set_proof(proof);
                 return true;
             }
             best = best.max(v);
         }
         if all {
-            node.proof.store(self.teams.for_team(best, team), Relaxed);
+            node.set_proof(self.teams.for_team(best, team));
             return true;
         }
         false
@@ -603,7 +595,7 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
     let threads = cfg.threads.max(1);
     let tree = SharedTree::new(cfg.max_nodes.max(moves + 1));
     let team = pos.team(pos.to_move());
-    // One thread takes the rest of each segment as its chunk, so its tree is laid out (and
+    // One thread takes the rest of each span as its chunk, so its tree is laid out (and
     // fills up) exactly as with one shared counter.
     let chunk = if threads == 1 { SEGMENT } else { CHUNK };
     // The root is expanded before the threads start, so none of them finds it busy; the
@@ -620,12 +612,17 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
     let ran: Vec<(u64, u32, usize)> = if threads == 1 {
         vec![run(0)]
     } else {
+        // The calling thread is thread 0: one thread fewer to start per search.
         std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || run(t))).collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("mcts thread panicked"))
-                .collect()
+            let run = &run;
+            let handles: Vec<_> = (1..threads).map(|t| s.spawn(move || run(t))).collect();
+            let mut ran = vec![run(0)];
+            ran.extend(
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("mcts thread panicked")),
+            );
+            ran
         })
     };
 
@@ -639,7 +636,7 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
         .iter()
         .map(|ch| {
             let visits = u64::from(ch.visits.load(Relaxed));
-            let proof = ch.proof.load(Relaxed);
+            let proof = ch.proof();
             RootChild {
                 mv: G::Move::from_code(ch.code.load(Relaxed)),
                 visits,
@@ -652,7 +649,7 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
             }
         })
         .collect();
-    let (best, value, proven) = conclude(&root, r.proof.load(Relaxed), &teams, team);
+    let (best, value, proven) = conclude(&root, r.proof(), &teams, team);
     let mut pv = Vec::new();
     let mut i = first + best;
     loop {
@@ -701,6 +698,25 @@ mod tests {
             x ^= x << 17;
             (x % 60) as usize + 1
         })
+    }
+
+    #[test]
+    fn a_zeroed_arena_holds_fresh_nodes_and_proofs_round_trip() {
+        let tree = SharedTree::new(SEGMENT + 3);
+        assert_eq!(tree.nodes.len(), SEGMENT + 3);
+        for i in [0, 1, SEGMENT, SEGMENT + 2] {
+            let n = tree.node(i);
+            assert_eq!(n.proof(), UNKNOWN, "node {i}");
+            assert_eq!(n.first(), None, "node {i}");
+            assert_eq!(n.visits.load(Relaxed), 0, "node {i}");
+            assert!(n.reward.iter().all(|r| r.load(Relaxed) == 0), "node {i}");
+        }
+        let n = tree.node(7);
+        for v in [1, 0, -1] {
+            n.set_proof(v);
+            assert_eq!(n.proof(), v);
+        }
+        assert_eq!(std::mem::size_of::<Node>(), 64, "one node, one cache line");
     }
 
     #[test]
