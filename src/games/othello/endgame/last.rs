@@ -1,9 +1,11 @@
 //! The last empties: no move generation, the empty squares tried directly (odd-parity
-//! quadrants first, then by square class), down to a dedicated last-empty count.
+//! quadrants first, then by square class), dedicated solvers for 4, 3 and 2 empties and
+//! the last empty's flip count by line lookup ([`super::last_flip`]).
 
 use super::Solver;
+use super::last_flip::last_flip_count;
 use super::order::SQUARE_CLASSES;
-use super::stability_cut::{STABILITY_MIN_EMPTIES, STABILITY_THRESHOLD, stability_cap};
+use super::stability_cut::{STABILITY_THRESHOLD, stability_cap};
 use crate::games::othello::movegen::{NEIGHBOURS, flips, legal_moves};
 use crate::games::othello::position::final_score;
 
@@ -59,32 +61,29 @@ pub(super) static QUADRANT_MASKS: [u64; 16] = {
 };
 
 /// Disc difference after the last empty square `sq` is played (by `p` if it can, else by
-/// `o`, else nobody), `p`'s view.
+/// the opponent, who owns every other square, else nobody), `p`'s view; fail-soft against
+/// `alpha`: when `p` cannot play and even the best case left is at most `alpha`, that
+/// upper bound is returned without counting the opponent's flips.
 #[inline]
-pub(super) fn solve_last(p: u64, o: u64, sq: usize) -> i32 {
-    let pc = p.count_ones() as i32;
-    // The empty square's neighbours are all discs: opponent neighbours are needed to flip.
-    let n = if NEIGHBOURS[sq] & o != 0 {
-        flips(p, o, sq).count_ones() as i32
-    } else {
-        0
-    };
+pub(super) fn solve_last(p: u64, sq: usize, alpha: i32) -> i32 {
+    // `p` plays on `sq` flipping nothing: pc + 1 against 63 - pc discs.
+    let score = 2 * p.count_ones() as i32 - 62;
+    let n = last_flip_count(p, sq);
     if n > 0 {
-        return 2 * (pc + 1 + n) - 64;
+        return score + 2 * n;
     }
-    let n = if NEIGHBOURS[sq] & p != 0 {
-        flips(o, p, sq).count_ones() as i32
-    } else {
-        0
-    };
-    if n > 0 {
-        return 2 * (pc - n) - 64;
+    // `p` passes: the opponent plays (score - 2 - 2n) or nobody does (2pc - 63 discs, the
+    // empty to the winner: `score` when `p` leads, else `score - 2`).
+    let idle = if score > 0 { score } else { score - 2 };
+    if idle <= alpha {
+        return idle;
     }
-    // Nobody can play the last square: the empty goes to the winner.
-    final_score(p, o)
+    let n = last_flip_count(!p, sq);
+    if n > 0 { score - 2 - 2 * n } else { idle }
 }
 impl Solver<'_> {
-    /// Parity-ordered search without move generation, for few empties.
+    /// Parity-ordered search without move generation, for few empties (`n_empty` of them,
+    /// quadrant parity word `parity`); 4 empties and fewer go to the dedicated solvers.
     pub(super) fn search_shallow(
         &mut self,
         p: u64,
@@ -99,15 +98,16 @@ impl Solver<'_> {
             0 => return final_score(p, o),
             1 => {
                 self.nodes += 1;
-                return solve_last(p, o, empty.trailing_zeros() as usize);
+                return solve_last(p, empty.trailing_zeros() as usize, alpha);
             }
             2 => return self.search_2(p, o, alpha, beta, empty),
+            3 => return self.solve_3(p, o, alpha, beta, empty, parity),
+            4 => return self.solve_4(p, o, alpha, beta, empty, parity),
             _ => {}
         }
         self.nodes += 1;
-        // Stability cut-off (as in `search`), from STABILITY_MIN_EMPTIES up.
-        if n_empty >= STABILITY_MIN_EMPTIES
-            && alpha >= STABILITY_THRESHOLD[n_empty as usize]
+        // Stability cut-off (as in `search`).
+        if alpha >= STABILITY_THRESHOLD[n_empty as usize]
             && let Some(cap) = stability_cap(p, o, alpha)
         {
             return cap;
@@ -167,7 +167,7 @@ impl Solver<'_> {
         if NEIGHBOURS[x1] & o != 0 {
             let f = flips(p, o, x1);
             if f != 0 {
-                best = -solve_last(o ^ f, p ^ f ^ (1 << x1), x2);
+                best = -solve_last(o ^ f, x2, -beta);
                 if best >= beta {
                     return best;
                 }
@@ -176,7 +176,7 @@ impl Solver<'_> {
         if NEIGHBOURS[x2] & o != 0 {
             let f = flips(p, o, x2);
             if f != 0 {
-                let v = -solve_last(o ^ f, p ^ f ^ (1 << x2), x1);
+                let v = -solve_last(o ^ f, x1, -beta);
                 return v.max(best);
             }
         }
@@ -189,5 +189,168 @@ impl Solver<'_> {
             return -self.search_2(o, p, -beta, -alpha, empty);
         }
         final_score(p, o)
+    }
+
+    /// Three empties: the square alone in its quadrant first (the others share one), each
+    /// placement into [`Solver::search_2`].
+    fn solve_3(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empty: u64,
+        parity: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        let mut rest = empty;
+        let mut x = [0usize; 3];
+        for slot in &mut x {
+            *slot = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+        }
+        // Quadrants 3 or 1-1-1: all odd, bit order. 2-1: the odd one first.
+        if parity & QUADRANT_BIT[x[0]] == 0 {
+            if parity & QUADRANT_BIT[x[1]] != 0 {
+                x.swap(0, 1);
+            } else {
+                x.rotate_right(1);
+            }
+        }
+        let mut best = -65;
+        for sq in x {
+            if NEIGHBOURS[sq] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let v = -self.search_2(o ^ f, p ^ f ^ (1 << sq), -beta, -alpha, empty ^ (1 << sq));
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        if best == -65 {
+            if legal_moves(o, p) != 0 {
+                return -self.solve_3(o, p, -beta, -alpha, empty, parity);
+            }
+            return final_score(p, o);
+        }
+        best
+    }
+
+    /// Four empties: odd-quadrant squares first (the "1-1-2" case: the two lone squares
+    /// before the pair; 4, 2-2, 3-1 and 1-1-1-1 keep bit order), the stability cut-off
+    /// first, each placement into [`Solver::solve_3`].
+    fn solve_4(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empty: u64,
+        parity: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        if alpha >= STABILITY_THRESHOLD[4]
+            && let Some(cap) = stability_cap(p, o, alpha)
+        {
+            return cap;
+        }
+        let odd = QUADRANT_MASKS[parity as usize];
+        let mut x = [0usize; 4];
+        let mut k = 0;
+        for set in [empty & odd, empty & !odd] {
+            let mut bits = set;
+            while bits != 0 {
+                x[k] = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                k += 1;
+            }
+        }
+        let mut best = -65;
+        for sq in x {
+            if NEIGHBOURS[sq] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let v = -self.solve_3(
+                o ^ f,
+                p ^ f ^ (1 << sq),
+                -beta,
+                -alpha,
+                empty ^ (1 << sq),
+                parity ^ QUADRANT_BIT[sq],
+            );
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        if best == -65 {
+            if legal_moves(o, p) != 0 {
+                return -self.solve_4(o, p, -beta, -alpha, empty, parity);
+            }
+            return final_score(p, o);
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{minimax, random_endgames};
+    use super::parity_of;
+    use crate::games::othello::endgame::Solver;
+    use crate::search::Limits;
+    use crate::search::tt::TranspositionTable;
+
+    /// The few-empties solvers are fail-soft in every null window and in wide ones: a
+    /// value at most alpha is an upper bound of the minimax value, one at least beta a
+    /// lower bound, one between them the value itself. 1 to 6 empties, 25 random positions
+    /// each, every null window from -65 to 64 and a few wide ones.
+    #[test]
+    fn shallow_solvers_are_fail_soft_in_every_window() {
+        let tt = TranspositionTable::new(1);
+        let mut s = Solver::new(&tt, &Limits::default());
+        for empties in 1..=6u32 {
+            for pos in random_endgames(0xF00D_0000 + u64::from(empties), empties, 25) {
+                let exact = minimax(&pos);
+                let (p, o) = (pos.player(), pos.opponent());
+                let parity = parity_of(!(p | o));
+                let windows = (-65..=64).map(|a| (a, a + 1)).chain([
+                    (-65, 65),
+                    (-10, 10),
+                    (0, 30),
+                    (-40, -2),
+                ]);
+                for (alpha, beta) in windows {
+                    let v = s.search_shallow(p, o, alpha, beta, empties, parity);
+                    let ok = if v <= alpha {
+                        exact <= v
+                    } else if v >= beta {
+                        exact >= v
+                    } else {
+                        exact == v
+                    };
+                    assert!(ok, "{v} in ({alpha}, {beta}), exact {exact}: {pos}");
+                }
+            }
+        }
     }
 }

@@ -18,13 +18,15 @@
 //!
 //! Scores are disc differences from the side to move's view, in `-64..=64`.
 //!
-//! Modules: `last` (the last empties without move generation), `order` (move ordering and
+//! Modules: `last` (the last empties without move generation), `last_flip` (the last
+//! empty's flip count), `order` (move ordering and
 //! the ordering searches), `stability_cut`, `ladder` (the selective passes), `parallel`
 //! (the split search), `root` (the root, aspiration and PV), `hash` (table keys).
 
 mod hash;
 mod ladder;
 mod last;
+mod last_flip;
 mod order;
 mod parallel;
 mod root;
@@ -242,12 +244,40 @@ impl<'a> Solver<'a> {
 
         // The window actually searched (after the table narrowed it) decides the bound type.
         let alpha0 = alpha;
+        let mut best = -65;
+        let mut best_sq = 64usize;
+
+        // The table's move first, before the others are generated and ordered: when it
+        // cuts off, their ordering (mobility, evaluation) is never paid for. Measured on
+        // FFO #40-#44 (1 thread, A,B,A,B under load 4): 121.0 M -> 120.8 M nodes, 10.75 ->
+        // 10.19 user CPU-s (min of 2).
+        let mut searched = 0;
+        if tt_move < 64 && moves >> tt_move & 1 == 1 {
+            let f = flips(p, o, tt_move);
+            let v = -self.search(o ^ f, p ^ f ^ (1 << tt_move), -beta, -alpha);
+            if self.halted() {
+                return 0;
+            }
+            best = v;
+            best_sq = tt_move;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    self.tt_store(key, n_empty, (alpha0, beta), best, best_sq);
+                    return best;
+                }
+            }
+            searched = 1;
+        }
 
         // Generate children with their ordering keys (lower = searched first).
         let odd = odd_quadrants(empty);
         let mut list = [(0i32, 0u8, 0u64); 32];
         let mut n = 0;
         let mut bits = moves;
+        if searched == 1 {
+            bits &= !(1u64 << tt_move);
+        }
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -285,11 +315,9 @@ impl<'a> Solver<'a> {
         if self.halted() {
             return 0;
         }
-        let mut best = -65;
-        let mut best_sq = 64usize;
         let split = self.threads > 1 && n_empty >= SPLIT_MIN_EMPTIES;
         for i in 0..n {
-            if i == YOUNG_BROTHERS && split {
+            if i + searched == YOUNG_BROTHERS && split {
                 list[i..n].sort_unstable_by_key(|m| m.0);
                 let rest: SmallVec<[(u8, u64); 32]> =
                     list[i..n].iter().map(|&(_, sq, f)| (sq, f)).collect();
@@ -309,7 +337,7 @@ impl<'a> Solver<'a> {
             let (_, sq, f) = list[i];
             let sq = sq as usize;
             let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
-            let v = if i == 0 {
+            let v = if i + searched == 0 {
                 -self.search(cp, co, -beta, -alpha)
             } else {
                 let v = -self.search(cp, co, -alpha - 1, -alpha);
@@ -404,7 +432,7 @@ mod tests {
     use crate::game::Game;
 
     /// Plain minimax to the end over the Game trait: the reference.
-    fn minimax(pos: &Position) -> i32 {
+    pub(super) fn minimax(pos: &Position) -> i32 {
         let mut moves = <Position as Game>::Moves::default();
         pos.generate_moves(&mut moves);
         if moves.is_empty() {

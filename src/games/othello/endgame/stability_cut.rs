@@ -2,9 +2,8 @@
 
 use crate::games::othello::stability::stable_discs;
 
-/// From this many empties up, the stability cut-off is tried.
-pub(super) const STABILITY_MIN_EMPTIES: u32 = 4;
-/// Least alpha (discs) at which a node with `n` empties tries the stability cut-off:
+/// Least alpha (discs) at which a node with `n` empties tries the stability cut-off (99:
+/// never, below 4 empties):
 /// Edax's null-window thresholds (about 2 x empties, capped at 64). Measured on FFO #40-#44,
 /// #46, #47 (1 thread): 198.6 M -> 177.1 M nodes against the former rule (from 8 empties,
 /// alpha >= 2 x empties - 4); CPU-s 8.11 vs 8.18 on #40-#42, #44, #47 (min of 2, noise) and
