@@ -31,7 +31,7 @@ pub use super::mcts_common::{
     MctsConfig, MctsResult, Parallelism, PlayoutPolicy, Proven, RewardMode, RootChild,
     UniformPlayout,
 };
-use super::mcts_common::{Teams, UNKNOWN, child_value, conclude, playout};
+use super::mcts_common::{Teams, UCT_LANES, UNKNOWN, child_value, conclude, playout, uct_block};
 use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode};
 
@@ -204,6 +204,10 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
         true
     }
 
+    /// The UCT choice among the children of expanded node `idx`: the first unvisited
+    /// child, else the best value (first of equals), never a proven loss for the team to
+    /// move. Without progressive history the children are scored [`UCT_LANES`] at a time
+    /// ([`uct_block`]; proven children through [`child_value`]), with the same values.
     fn select(&mut self, idx: usize, pos: &G) -> usize {
         let node = self.nodes[idx];
         let seat = pos.to_move();
@@ -211,30 +215,67 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
         let team = node.team;
         let ln_n = f64::from(node.visits.max(1)).ln();
         let first = node.first_child as usize;
+        let children = &self.nodes[first..first + usize::from(node.children)];
         let mut best = first;
         let mut best_value = f64::NEG_INFINITY;
-        for i in first..first + usize::from(node.children) {
-            let ch = &self.nodes[i];
-            if ch.visits == 0 {
-                return i;
+        if !self.history.is_empty() {
+            for (i, ch) in children.iter().enumerate() {
+                if ch.visits == 0 {
+                    return first + i;
+                }
+                let history = self.history[s * G::MOVE_CODES + usize::from(ch.mv.code())];
+                let Some(value) = child_value(
+                    self.cfg,
+                    &self.teams,
+                    team,
+                    ln_n,
+                    ch.visits,
+                    ch.reward[s],
+                    ch.proof,
+                    Some(history),
+                ) else {
+                    continue;
+                };
+                if value > best_value {
+                    best_value = value;
+                    best = first + i;
+                }
             }
-            let history = (!self.history.is_empty())
-                .then(|| self.history[s * G::MOVE_CODES + usize::from(ch.mv.code())]);
-            let Some(value) = child_value(
-                self.cfg,
-                &self.teams,
-                team,
-                ln_n,
-                ch.visits,
-                ch.reward[s],
-                ch.proof,
-                history,
-            ) else {
-                continue;
-            };
-            if value > best_value {
-                best_value = value;
-                best = i;
+            return best;
+        }
+        for (b, block) in children.chunks(UCT_LANES).enumerate() {
+            let at = first + b * UCT_LANES;
+            let mut n = [1.0; UCT_LANES];
+            let mut sum = [0.0; UCT_LANES];
+            for (j, ch) in block.iter().enumerate() {
+                if ch.visits == 0 {
+                    return at + j;
+                }
+                n[j] = f64::from(ch.visits);
+                sum[j] = ch.reward[s];
+            }
+            let values = uct_block(self.cfg.c, ln_n, &n, &sum);
+            for (j, ch) in block.iter().enumerate() {
+                let value = if ch.proof == UNKNOWN {
+                    values[j]
+                } else {
+                    let proven = child_value(
+                        self.cfg,
+                        &self.teams,
+                        team,
+                        ln_n,
+                        ch.visits,
+                        ch.reward[s],
+                        ch.proof,
+                        None,
+                    );
+                    let Some(v) = proven else { continue };
+                    v
+                };
+                if value > best_value {
+                    best_value = value;
+                    best = at + j;
+                }
             }
         }
         best

@@ -349,6 +349,27 @@ pub(super) fn child_value(
     Some(value)
 }
 
+/// Children scored at a time by [`uct_block`] (two AVX2 vectors of four).
+pub(super) const UCT_LANES: usize = 8;
+
+/// The UCT values `sum / n + c * sqrt(ln_parent / n)` of a block of unproven children
+/// (visits `n` >= 1, the seat to move's reward sums `sum`), lane by lane with the same
+/// operations in the same order as [`child_value`] without progressive history, so every
+/// value is bit-identical to it (IEEE 754 division and square root are exact roundings,
+/// lane by lane as one by one). Written over fixed-size arrays so the compiler turns the
+/// two divisions and the square root into vector instructions: they are the cost of a
+/// selection (their latency and the one divide unit's throughput bound the scalar loop).
+#[inline]
+#[must_use]
+pub(super) fn uct_block(
+    c: f64,
+    ln_parent: f64,
+    n: &[f64; UCT_LANES],
+    sum: &[f64; UCT_LANES],
+) -> [f64; UCT_LANES] {
+    std::array::from_fn(|j| sum[j] / n[j] + c * (ln_parent / n[j]).sqrt())
+}
+
 /// Plays `pos` out with `policy` and returns the reward per seat (a draw for everyone after
 /// [`MAX_PLAYOUT`] plies). With a `trail` (progressive history) every move is recorded as
 /// (seat, code); without one, uniform policies use the game's own sampler
@@ -428,4 +449,58 @@ pub(super) fn conclude<M>(
         None => root[best].mean,
     };
     (best, value, proven_root)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uct_block_values_are_bit_identical_to_child_value() {
+        // Two seats, two teams (the seating is only read for proven children).
+        let ids: [u8; MAX_SEATS] = std::array::from_fn(|s| s as u8);
+        let teams = Teams {
+            seats: 2,
+            team: ids,
+            ids,
+            count: 2,
+        };
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for c in [1.0, 0.7, std::f64::consts::SQRT_2] {
+            let cfg = MctsConfig {
+                c,
+                ..MctsConfig::default()
+            };
+            for _ in 0..200 {
+                let parent = (next() % 5_000_000) as u32 + 1;
+                let ln_parent = f64::from(parent).ln();
+                let visits: [u32; UCT_LANES] =
+                    std::array::from_fn(|_| (next() % u64::from(parent)) as u32 + 1);
+                // Reward sums in [0, visits], halves (place rewards) and arbitrary fractions.
+                let sum: [f64; UCT_LANES] = std::array::from_fn(|j| {
+                    let frac = (next() % 1_000_001) as f64 / 1_000_000.0;
+                    let s = f64::from(visits[j]) * frac;
+                    if j % 2 == 0 {
+                        (s * 2.0).round() / 2.0
+                    } else {
+                        s
+                    }
+                });
+                let n = visits.map(f64::from);
+                let values = uct_block(c, ln_parent, &n, &sum);
+                for j in 0..UCT_LANES {
+                    let one =
+                        child_value(&cfg, &teams, 0, ln_parent, visits[j], sum[j], UNKNOWN, None)
+                            .expect("an unproven child has a value");
+                    assert_eq!(values[j].to_bits(), one.to_bits(), "lane {j}");
+                }
+            }
+        }
+    }
 }

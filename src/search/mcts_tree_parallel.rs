@@ -46,8 +46,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::mcts_common::{
-    MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UNKNOWN, child_value,
-    conclude, playout,
+    MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UCT_LANES, UNKNOWN,
+    child_value, conclude, playout, uct_block,
 };
 use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode};
@@ -452,42 +452,87 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
     /// The UCT choice among the children of expanded `node` (first child `first`; `own`:
     /// this thread's visits there not yet in the shared tree; at the root with `at_root`,
     /// whose children's counts add this thread's `root_delta`): an unvisited child first,
-    /// never a proven loss for the team to move.
+    /// never a proven loss for the team to move. Without progressive history the children
+    /// are scored [`UCT_LANES`] at a time ([`uct_block`]; proven ones through
+    /// [`child_value`]), with the same values as one by one.
     fn select(&self, node: &Node, first: usize, pos: &G, own: u32, at_root: bool) -> usize {
         let s = pos.to_move().index();
         let team = node.team.load(Relaxed);
         let ln_n = f64::from((node.visits.load(Relaxed) + own).max(1)).ln();
         let k = usize::from(node.children.load(Relaxed));
         let delta = if at_root { &self.root_delta[..k] } else { &[] };
+        // Only the two counts read here (not a copy of the whole delta per child).
+        let own_counts = |i: usize| match delta.get(i) {
+            Some(d) => (d.visits, d.reward[s]),
+            None => (0, 0),
+        };
         let mut best = first;
         let mut best_value = f64::NEG_INFINITY;
-        for (i, ch) in self.tree.block(first, k).iter().enumerate() {
-            // Only the two counts read here (not a copy of the whole delta per child).
-            let (own_visits, own_reward) = match delta.get(i) {
-                Some(d) => (d.visits, d.reward[s]),
-                None => (0, 0),
-            };
-            let visits = ch.visits.load(Relaxed) + own_visits;
-            if visits == 0 {
-                return first + i;
+        let children = self.tree.block(first, k);
+        if !self.history.is_empty() {
+            for (i, ch) in children.iter().enumerate() {
+                let (own_visits, own_reward) = own_counts(i);
+                let visits = ch.visits.load(Relaxed) + own_visits;
+                if visits == 0 {
+                    return first + i;
+                }
+                let history = self.history[s * G::MOVE_CODES + usize::from(ch.code.load(Relaxed))];
+                let Some(value) = child_value(
+                    self.cfg,
+                    &self.teams,
+                    team,
+                    ln_n,
+                    visits,
+                    (ch.reward[s].load(Relaxed) + own_reward) as f64 / ONE,
+                    ch.proof(),
+                    Some(history),
+                ) else {
+                    continue;
+                };
+                if value > best_value {
+                    best_value = value;
+                    best = first + i;
+                }
             }
-            let history = (!self.history.is_empty())
-                .then(|| self.history[s * G::MOVE_CODES + usize::from(ch.code.load(Relaxed))]);
-            let Some(value) = child_value(
-                self.cfg,
-                &self.teams,
-                team,
-                ln_n,
-                visits,
-                (ch.reward[s].load(Relaxed) + own_reward) as f64 / ONE,
-                ch.proof(),
-                history,
-            ) else {
-                continue;
-            };
-            if value > best_value {
-                best_value = value;
-                best = first + i;
+            return best;
+        }
+        for (b, block) in children.chunks(UCT_LANES).enumerate() {
+            let at = b * UCT_LANES;
+            let mut visits = [0u32; UCT_LANES];
+            let mut n = [1.0; UCT_LANES];
+            let mut sum = [0.0; UCT_LANES];
+            for (j, ch) in block.iter().enumerate() {
+                let (own_visits, own_reward) = own_counts(at + j);
+                visits[j] = ch.visits.load(Relaxed) + own_visits;
+                if visits[j] == 0 {
+                    return first + at + j;
+                }
+                n[j] = f64::from(visits[j]);
+                sum[j] = (ch.reward[s].load(Relaxed) + own_reward) as f64 / ONE;
+            }
+            let values = uct_block(self.cfg.c, ln_n, &n, &sum);
+            for (j, ch) in block.iter().enumerate() {
+                let proof = ch.proof();
+                let value = if proof == UNKNOWN {
+                    values[j]
+                } else {
+                    let proven = child_value(
+                        self.cfg,
+                        &self.teams,
+                        team,
+                        ln_n,
+                        visits[j],
+                        sum[j],
+                        proof,
+                        None,
+                    );
+                    let Some(v) = proven else { continue };
+                    v
+                };
+                if value > best_value {
+                    best_value = value;
+                    best = first + at + j;
+                }
             }
         }
         best
