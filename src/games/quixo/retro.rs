@@ -16,7 +16,7 @@
 //! state. Boards never resolved are draws. Tier setup and each distance level of the
 //! analysis run on `threads` threads (rayon; board states are atomic words).
 //!
-//! Symmetry reduction (3x3 and 4x4): the rules commute with the eight symmetries of the
+//! Symmetry reduction: the rules commute with the eight symmetries of the
 //! square ([`super::symmetry`]), so only canonical boards are stored and solved (about one
 //! in eight); every other board reads its canonical image's code. Each predecessor found by
 //! an unmove is replaced by its canonical image. The counter of unresolved moves must still
@@ -31,8 +31,9 @@
 //! unmove hit from a child `C` won by the opponent subtracts `|orbit(C)| = 8 / |Stab(C)|`:
 //! the hits from `C`'s orbit subtract `N |orbit(P)|` in total, and the counter is zero
 //! exactly when all the moves are refuted, as without the reduction. Tentative wins need
-//! no count (one child lost for the opponent suffices). Without symmetry (the full 5x5
-//! boards) every orbit has size 1 and this is the plain counter.
+//! no count (one child lost for the opponent suffices). The full 5x5 boards are reduced
+//! the same way ([`super::symmetry::FullSymmetry`]), and the finished table is expanded to
+//! all 2^25 boards.
 
 use std::time::Instant;
 
@@ -42,7 +43,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use rayon::prelude::*;
 
 use super::geometry::{Geometry, MAX_PUSHES, geometry_of};
-use super::symmetry::Symmetry;
+use super::symmetry::{FullSymmetry, Symmetry};
 
 /// A packed value: `2d` = loss in `d` plies, `2d + 1` = win in `d` plies, [`DRAW`] = draw
 /// (neither side can force a win). `d <= 126`.
@@ -354,22 +355,72 @@ impl Tier for ClassTier {
     }
 }
 
-/// The full boards of the 5x5 game: `me` is the index, `opp` its complement.
+/// The canonical full boards of the 5x5 game ([`FullSymmetry`]: `me` the smallest of its
+/// images; `opp` is its complement), numbered in increasing `me` by a rank over a bitmap
+/// of the canonical masks (about one in eight of the 2^25).
 struct FullTier {
     full: u32,
+    sym: &'static FullSymmetry,
+    /// Per 64 consecutive masks: which are canonical and how many canonical masks precede.
+    blocks: Vec<RankBlock>,
+    len: usize,
+}
+
+/// One word of [`FullTier`]'s bitmap with the rank of its first mask.
+#[derive(Clone, Copy, Default)]
+struct RankBlock {
+    bits: u64,
+    base: u32,
+}
+
+/// Rank blocks per parallel task of [`FullTier`] (65,536 masks).
+const BLOCK_GROUP: usize = 1024;
+
+impl FullTier {
+    fn new(full: u32) -> Self {
+        let sym = FullSymmetry::get();
+        let mut blocks = vec![RankBlock::default(); (full as usize + 1).div_ceil(64)];
+        blocks
+            .par_chunks_mut(BLOCK_GROUP)
+            .enumerate()
+            .for_each(|(gi, group)| {
+                for (j, b) in group.iter_mut().enumerate() {
+                    let first = ((gi * BLOCK_GROUP + j) * 64) as u32;
+                    for i in 0..64 {
+                        if sym.is_least(first + i) {
+                            b.bits |= 1 << i;
+                        }
+                    }
+                }
+            });
+        let mut total = 0u32;
+        for b in &mut blocks {
+            b.base = total;
+            total += b.bits.count_ones();
+        }
+        Self {
+            full,
+            sym,
+            blocks,
+            len: total as usize,
+        }
+    }
 }
 
 impl Tier for FullTier {
     fn len(&self) -> usize {
-        self.full as usize + 1
+        self.len
     }
     #[inline(always)]
-    fn canon(&self, me: u32, opp: u32) -> (u32, u32, u32) {
-        (me, opp, 1)
+    fn canon(&self, me: u32, _opp: u32) -> (u32, u32, u32) {
+        let (m, orbit) = self.sym.least(me);
+        (m, self.full & !m, orbit)
     }
     #[inline(always)]
     fn index(&self, me: u32, _opp: u32) -> usize {
-        me as usize
+        let b = &self.blocks[(me >> 6) as usize];
+        debug_assert!(b.bits >> (me & 63) & 1 == 1, "{me:#x} is not canonical");
+        b.base as usize + (b.bits & ((1u64 << (me & 63)) - 1)).count_ones() as usize
     }
     #[inline(always)]
     fn pack(&self, me: u32, _opp: u32) -> u32 {
@@ -380,20 +431,41 @@ impl Tier for FullTier {
         (v, self.full & !v)
     }
     fn for_each(&self, f: &mut dyn FnMut(usize, u32, u32)) {
-        for me in 0..=self.full {
-            f(me as usize, me, self.full & !me);
+        let mut i = 0;
+        for (bi, b) in self.blocks.iter().enumerate() {
+            let mut bits = b.bits;
+            while bits != 0 {
+                let me = (bi * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                f(i, me, self.full & !me);
+                i += 1;
+            }
         }
     }
     fn init(&self, cells: &mut [Cell], f: &(dyn Fn(u32, u32) -> Cell + Sync)) {
-        cells
-            .par_chunks_mut(1 << 16)
-            .enumerate()
-            .for_each(|(ci, chunk)| {
-                for (j, c) in chunk.iter_mut().enumerate() {
-                    let me = ((ci << 16) + j) as u32;
-                    *c = f(me, self.full & !me);
+        // The cells of each group of blocks, split off in order.
+        let mut parts = Vec::new();
+        let mut rest = cells;
+        for (gi, group) in self.blocks.chunks(BLOCK_GROUP).enumerate() {
+            let n: usize = group.iter().map(|b| b.bits.count_ones() as usize).sum();
+            let (head, tail) = std::mem::take(&mut rest).split_at_mut(n);
+            parts.push((gi, head));
+            rest = tail;
+        }
+        parts.into_par_iter().for_each(|(gi, part)| {
+            let mut k = 0;
+            let group = self.blocks.chunks(BLOCK_GROUP).nth(gi).unwrap_or_default();
+            for (j, b) in group.iter().enumerate() {
+                let first = ((gi * BLOCK_GROUP + j) * 64) as u32;
+                let mut bits = b.bits;
+                while bits != 0 {
+                    let me = first + bits.trailing_zeros();
+                    bits &= bits - 1;
+                    part[k] = f(me, self.full & !me);
+                    k += 1;
                 }
-            });
+            }
+        });
     }
 }
 
@@ -832,8 +904,9 @@ pub struct FullBoardTable {
 }
 
 impl FullBoardTable {
-    /// Solves the 2^25 full 5x5 boards on `threads` threads. About 200 MB at peak while
-    /// solving (states, then queues), 32 MiB kept.
+    /// Solves the 2^25 full 5x5 boards on `threads` threads: the canonical ones under the
+    /// board's symmetries, then every board copies its canonical image's code. 32 MiB
+    /// kept.
     ///
     /// # Errors
     /// A thread pool that cannot start.
@@ -843,8 +916,22 @@ impl FullBoardTable {
             .build()
             .map_err(|e| e.to_string())?;
         let g = geometry_of(5);
-        let tier = FullTier { full: g.full };
-        let (codes, _) = pool.install(|| solve_tier(g, &tier, None));
+        let codes = pool.install(|| {
+            let tier = FullTier::new(g.full);
+            let (canonical, _) = solve_tier(g, &tier, None);
+            let mut codes = vec![DRAW; 1 << 25];
+            codes
+                .par_chunks_mut(1 << 16)
+                .enumerate()
+                .for_each(|(ci, chunk)| {
+                    for (j, c) in chunk.iter_mut().enumerate() {
+                        let me = ((ci << 16) + j) as u32;
+                        let (m, _, _) = tier.canon(me, g.full & !me);
+                        *c = canonical[tier.index(m, 0)];
+                    }
+                });
+            codes
+        });
         Ok(Self { codes })
     }
 

@@ -14,6 +14,9 @@
 //! with a non-trivial stabiliser excludes some `opp`.
 //!
 //! Masks use the bit layout of [`super::geometry`] (`n*row + col`).
+//!
+//! [`FullSymmetry`] is the same group on the full 5x5 boards (no blank cube: the board is
+//! the side to move's mask alone, the other side has the rest), for the full-board table.
 
 use std::sync::OnceLock;
 
@@ -155,6 +158,71 @@ impl Symmetry {
     }
 }
 
+/// The eight symmetries on 25-bit masks (5x5 boards), for the full boards.
+pub struct FullSymmetry {
+    /// `maps[s][h][b]`: image under symmetry `s` of the byte `b` at byte position `h`.
+    maps: [[[u32; 256]; 4]; SYMMETRIES],
+}
+
+impl FullSymmetry {
+    /// The tables, built once.
+    #[must_use]
+    pub fn get() -> &'static FullSymmetry {
+        static T: OnceLock<FullSymmetry> = OnceLock::new();
+        T.get_or_init(|| {
+            let mut maps = [[[0u32; 256]; 4]; SYMMETRIES];
+            for (s, map) in maps.iter_mut().enumerate() {
+                for (h, part) in map.iter_mut().enumerate() {
+                    for (b, out) in part.iter_mut().enumerate() {
+                        for i in 0..8 {
+                            let cell = 8 * h + i;
+                            if b >> i & 1 == 1 && cell < 25 {
+                                let (r, c) = image(s, 5, cell / 5, cell % 5);
+                                *out |= 1 << (r * 5 + c);
+                            }
+                        }
+                    }
+                }
+            }
+            FullSymmetry { maps }
+        })
+    }
+
+    /// Image of the 25-bit mask `m` under symmetry `s` (`s < 8`).
+    #[inline(always)]
+    #[must_use]
+    pub fn map(&self, s: usize, m: u32) -> u32 {
+        let t = &self.maps[s];
+        t[0][(m & 255) as usize]
+            | t[1][(m >> 8 & 255) as usize]
+            | t[2][(m >> 16 & 255) as usize]
+            | t[3][(m >> 24 & 255) as usize]
+    }
+
+    /// The smallest image of `m` and the size of `m`'s orbit (1, 2, 4 or 8).
+    #[inline(always)]
+    #[must_use]
+    pub fn least(&self, m: u32) -> (u32, u32) {
+        let (mut best, mut fixed) = (m, 1);
+        for s in 1..SYMMETRIES {
+            let x = self.map(s, m);
+            if x < best {
+                (best, fixed) = (x, 1);
+            } else if x == best {
+                fixed += 1;
+            }
+        }
+        (best, SYMMETRIES as u32 / fixed)
+    }
+
+    /// Whether `m` is the smallest of its images (stops at the first smaller one).
+    #[inline(always)]
+    #[must_use]
+    pub fn is_least(&self, m: u32) -> bool {
+        (1..SYMMETRIES).all(|s| self.map(s, m) >= m)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +264,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The 5x5 maps: distinct permutations carrying lines to lines and pushes to pushes;
+    /// `least` is the smallest image with the number of distinct images as orbit size.
+    #[test]
+    fn full_board_symmetries_preserve_the_rules() {
+        let sym = FullSymmetry::get();
+        let g = geometry_of(5);
+        let mut seen = std::collections::HashSet::new();
+        for s in 0..SYMMETRIES {
+            assert!(seen.insert((0..25).map(|c| sym.map(s, 1 << c)).collect::<Vec<_>>()));
+            assert_eq!(sym.map(s, g.full), g.full);
+            for &l in g.lines() {
+                assert!(g.lines().contains(&sym.map(s, l)));
+            }
+            for p in g.pushes() {
+                let (src, dst) = (sym.map(s, p.src), sym.map(s, p.dst));
+                let q = g.pushes().iter().find(|q| q.src == src && q.dst == dst);
+                let q = q.expect("a push's image is a push");
+                for m in [0x0155_5555u32, 0x01f0_7c1f, 0x00ab_cdef] {
+                    assert_eq!(sym.map(s, p.apply(m)), q.apply(sym.map(s, m)));
+                }
+            }
+        }
+        let mut canonical = 0u64;
+        for i in 0..1u32 << 16 {
+            let m = i.wrapping_mul(0x9e37_79b9) >> 7;
+            let imgs: std::collections::BTreeSet<u32> =
+                (0..SYMMETRIES).map(|s| sym.map(s, m)).collect();
+            let (least, orbit) = sym.least(m);
+            assert_eq!(Some(&least), imgs.first());
+            assert_eq!(orbit as usize, imgs.len());
+            assert_eq!(sym.is_least(m), least == m);
+            canonical += u64::from(sym.is_least(m));
+        }
+        assert!((7_000..10_000).contains(&canonical), "{canonical}");
+        // One cube: 6 orbits of cells (centre, corners, border middles, border cells next
+        // to a corner, inner diagonal cells, inner middles).
+        let singles = (0..25).filter(|&c| sym.is_least(1 << c)).count();
+        assert_eq!(singles, 6);
     }
 
     /// Canonical forms: the same for every image, the smallest image, and an orbit size
