@@ -49,7 +49,7 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{Clock, ExactSolver, Limits, SearchResult};
 use ladder::{MPC_MIN_EMPTIES, tt_usable};
 use last::{odd_quadrants, parity_of};
-use order::{EVAL_ORDER_EMPTIES, order_key, sort_depth};
+use order::{EVAL_ORDER_EMPTIES, SORT_ALPHA_DELTA, order_key, sort_depth};
 use parallel::YOUNG_BROTHERS;
 use stability_cut::{STABILITY_THRESHOLD, stability_cap};
 
@@ -301,7 +301,10 @@ impl<'a> Solver<'a> {
                     let v = if d == 0 {
                         self.eval.score(cp, co)
                     } else {
-                        self.shallow_value(cp, co, d, -INF, INF)
+                        // Only moves near alpha need a precise value: the child's
+                        // search may cut once it refutes ours by SORT_ALPHA_DELTA.
+                        let hi = -100 * (alpha - SORT_ALPHA_DELTA);
+                        self.shallow_value(cp, co, d, -INF, hi)
                     };
                     v + order_key(cp, co, sq, odd) * 4
                 } else {

@@ -1,12 +1,22 @@
 //! Move ordering of the exact search: square classes, the fastest-first key, and the
 //! midgame-evaluation searches that order deep nodes.
 
+use super::last::odd_quadrants;
 use super::{INF, Solver};
 use crate::games::othello::movegen::{flips, legal_moves, neighbours};
 use crate::games::othello::position::final_score;
 
 /// From this many empties up, moves are ordered with the help of the midgame evaluation.
 pub(super) const EVAL_ORDER_EMPTIES: u32 = 14;
+/// Discs below alpha from which an ordering search ([`sort_depth`]) no longer needs a
+/// child's exact midgame value (Edax's sort-alpha window): the child is searched with the
+/// window (-inf, -(alpha - delta)) and may cut. On FFO #40-#44 and #47 (1 thread, load
+/// ~4): 136.4 M -> 134.3 M nodes, 12.99 -> 11.72 user CPU-s; 4 or 12 discs about the same.
+pub(super) const SORT_ALPHA_DELTA: i32 = 8;
+/// From this depth up, the ordering searches order their own moves fastest first
+/// ([`order_key`]). With [`SORT_ALPHA_DELTA`], on FFO #40-#44 and #47: 134.3 M -> 130.5 M
+/// nodes, 11.72 -> 10.68 user CPU-s; from depth 1 or 3 about the same.
+pub(super) const ORDER_SHALLOW_FROM_DEPTH: u32 = 2;
 pub(super) const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// C-squares: edge squares next to a corner.
 pub(super) const C_SQUARES: u64 = 0x4281_0000_0000_8142;
@@ -38,20 +48,24 @@ pub(super) fn order_key(cp: u64, co: u64, sq: usize, odd: u64) -> i32 {
 }
 
 /// Depth of the midgame search that orders moves at a node with `n_empty` empties (from
-/// `EVAL_ORDER_EMPTIES` up). Measured on FFO #40-#44: 314 M nodes with this table against
-/// 386 M with the static evaluation alone; uniformly deeper or shallower tables did worse.
+/// `EVAL_ORDER_EMPTIES` up). Measured on FFO #40-#44: 314 M nodes with the table two
+/// empties lower against 386 M with the static evaluation alone. With the window
+/// ([`SORT_ALPHA_DELTA`]) and the ordered ordering searches, on FFO #40-#44 and #47
+/// (1 thread, load ~3.8): two empties higher 131.2 M nodes, 9.2/9.75 user CPU-s against
+/// 130.5 M, 10.68/11.21 (four higher: 137.8 M, 9.9 s; two lower: 138.2 M, 13.5 s).
 pub(super) fn sort_depth(n_empty: u32) -> u32 {
     match n_empty {
-        0..=15 => 1,
-        16..=19 => 2,
-        20..=23 => 3,
+        0..=17 => 1,
+        18..=21 => 2,
+        22..=25 => 3,
         _ => 4,
     }
 }
 
 impl Solver<'_> {
     /// Negamax alpha-beta on the midgame evaluation to `depth` plies, for move ordering
-    /// (centi-discs, `p`'s view). Its nodes count towards the solver's.
+    /// (centi-discs, `p`'s view; fail-soft). From [`ORDER_SHALLOW_FROM_DEPTH`] plies up its
+    /// moves are tried fastest first. Its nodes count towards the solver's.
     pub(super) fn shallow_value(
         &mut self,
         p: u64,
@@ -74,11 +88,28 @@ impl Solver<'_> {
             }
             return -self.shallow_value(o, p, depth - 1, -beta, -alpha);
         }
-        let mut best = -INF;
+        let ordered = depth >= ORDER_SHALLOW_FROM_DEPTH;
+        let odd = if ordered { odd_quadrants(!(p | o)) } else { 0 };
+        let mut list = [(0i32, 0u8, 0u64); 32];
+        let mut n = 0;
         while moves != 0 {
             let sq = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let f = flips(p, o, sq);
+            let key = if ordered {
+                order_key(o ^ f, p ^ f ^ (1 << sq), sq, odd)
+            } else {
+                0
+            };
+            list[n] = (key, sq as u8, f);
+            n += 1;
+        }
+        if ordered {
+            list[..n].sort_unstable_by_key(|m| m.0);
+        }
+        let mut best = -INF;
+        for &(_, sq, f) in &list[..n] {
+            let sq = sq as usize;
             let v = -self.shallow_value(o ^ f, p ^ f ^ (1 << sq), depth - 1, -beta, -alpha);
             if v > best {
                 best = v;
