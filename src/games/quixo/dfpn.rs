@@ -40,14 +40,12 @@ const BIG: u32 = INF - 1;
 /// Deepest bound a key holds (7 bits).
 pub const MAX_DFPN_PLIES: u32 = 127;
 
-/// One table entry: exact key (0 = empty), proof and disproof numbers, search work.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    pn: u32,
-    dn: u32,
-    work: u32,
-}
+/// One table entry: `[key, pn | dn << 32, work]`, the exact key (0 = empty), the proof
+/// and disproof numbers, the search work (at most `u32::MAX`). Plain integers, so a new
+/// table is zeroed memory (`vec!` of zeros): the kernel hands its pages out on first touch
+/// instead of the whole `tt_mb` being written before the search starts (a short proof
+/// touches a few pages of the default 256 MiB).
+type Entry = [u64; 3];
 
 const WAYS: usize = 4;
 
@@ -66,7 +64,7 @@ impl PnTable {
             (want.next_power_of_two() / 2).max(1)
         };
         Self {
-            buckets: vec![[Entry::default(); WAYS]; n],
+            buckets: vec![[[0; 3]; WAYS]; n],
             mask: n - 1,
         }
     }
@@ -86,24 +84,23 @@ impl PnTable {
     fn get(&self, key: u64) -> Option<(u32, u32)> {
         self.buckets[self.bucket(key)]
             .iter()
-            .find(|e| e.key == key)
-            .map(|e| (e.pn, e.dn))
+            .find(|e| e[0] == key)
+            .map(|e| (e[1] as u32, (e[1] >> 32) as u32))
     }
 
     fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
         let b = self.bucket(key);
         let bucket = &mut self.buckets[b];
-        let i = bucket.iter().position(|e| e.key == key).unwrap_or_else(|| {
+        let i = bucket.iter().position(|e| e[0] == key).unwrap_or_else(|| {
             (0..WAYS)
-                .min_by_key(|&i| (bucket[i].key != 0, bucket[i].work))
+                .min_by_key(|&i| (bucket[i][0] != 0, bucket[i][2]))
                 .unwrap_or(0)
         });
-        bucket[i] = Entry {
+        bucket[i] = [
             key,
-            pn,
-            dn,
-            work: work.min(u64::from(u32::MAX)) as u32,
-        };
+            u64::from(pn) | u64::from(dn) << 32,
+            work.min(u64::from(u32::MAX)),
+        ];
     }
 }
 

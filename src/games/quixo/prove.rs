@@ -58,10 +58,31 @@ const NEVER: u8 = u8::MAX;
 
 /// A direct-mapped table of [`Slot`]s, always-replace: proofs re-ask the same boards at
 /// growing depths (iterative deepening) and through transpositions (Quixo moves commute
-/// often), so each answer is computed once per depth bound at most.
+/// often), so each answer is computed once per depth bound at most. Slots are stored as
+/// `[key, win_yes | win_no << 8 | loss_yes << 16 | loss_no << 24]`, plain integers, so a
+/// new table is zeroed memory the kernel hands out page by page on first touch instead of
+/// all `tt_mb` being written before the search starts.
 struct ProofTable {
-    slots: Vec<Slot>,
+    slots: Vec<[u64; 2]>,
     mask: usize,
+}
+
+impl Slot {
+    fn pack(self) -> [u64; 2] {
+        let b = u32::from_le_bytes([self.win_yes, self.win_no, self.loss_yes, self.loss_no]);
+        [self.key, u64::from(b)]
+    }
+
+    fn unpack(s: [u64; 2]) -> Self {
+        let [win_yes, win_no, loss_yes, loss_no] = (s[1] as u32).to_le_bytes();
+        Slot {
+            key: s[0],
+            win_yes,
+            win_no,
+            loss_yes,
+            loss_no,
+        }
+    }
 }
 
 impl ProofTable {
@@ -69,14 +90,14 @@ impl ProofTable {
         if mb == 0 {
             return None;
         }
-        let want = mb.saturating_mul(1 << 20) / std::mem::size_of::<Slot>();
+        let want = mb.saturating_mul(1 << 20) / std::mem::size_of::<[u64; 2]>();
         let n = if want.is_power_of_two() {
             want
         } else {
             (want.next_power_of_two() / 2).max(1)
         };
         Some(Self {
-            slots: vec![Slot::default(); n],
+            slots: vec![[0; 2]; n],
             mask: n - 1,
         })
     }
@@ -96,16 +117,16 @@ impl ProofTable {
     fn get(&self, me: u32, opp: u32) -> Option<Slot> {
         let k = Self::key(me, opp);
         let s = self.slots[self.index(k)];
-        (s.key == k).then_some(s)
+        (s[0] == k).then(|| Slot::unpack(s))
     }
 
     #[inline(always)]
     fn update(&mut self, me: u32, opp: u32, f: impl FnOnce(&mut Slot)) {
         let k = Self::key(me, opp);
         let i = self.index(k);
-        let s = &mut self.slots[i];
+        let mut s = Slot::unpack(self.slots[i]);
         if s.key != k {
-            *s = Slot {
+            s = Slot {
                 key: k,
                 win_yes: NEVER,
                 win_no: 0,
@@ -113,7 +134,8 @@ impl ProofTable {
                 loss_no: 0,
             };
         }
-        f(s);
+        f(&mut s);
+        self.slots[i] = s.pack();
     }
 }
 
