@@ -316,7 +316,8 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
     // A move fills at most one blank, so the full-board table is reachable within
     // `max_plies` only from 5x5 positions with at most that many blanks; farther positions
     // use the proving search alone. A valid table file is loaded; building one takes
-    // 10-30 s, so a --time-ms below a minute only uses an existing file.
+    // seconds (more on a loaded machine), so a --time-ms below a minute only uses an
+    // existing file.
     let table = if pos.size() == 5 && blanks <= max_plies && pos.outcome().is_none() {
         super::table_cache::obtain(
             args.table.as_deref(),

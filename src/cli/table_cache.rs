@@ -90,7 +90,7 @@ pub fn obtain(
     }
     let started = std::time::Instant::now();
     eprintln!(
-        "building the 5x5 full-board table (2^25 boards, 10-30 s and about 330 MB, once{})...",
+        "building the 5x5 full-board table (2^25 boards, a few seconds and about 60 MB, once{})...",
         path.as_ref()
             .map_or(String::new(), |p| format!("; saved to {}", p.display()))
     );

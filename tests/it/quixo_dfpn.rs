@@ -150,7 +150,7 @@ fn dfpn_agrees_with_iterative_deepening_on_random_5x5_positions() {
 }
 
 #[test]
-#[ignore = "slow: solves every 4x4 board first (about 18 CPU-s); run with cargo test --release -- --ignored"]
+#[ignore = "slow: solves every 4x4 board first (about 3 CPU-s); run with cargo test --release -- --ignored"]
 fn sampled_4x4_bounded_questions_match_the_table() {
     // Positions along random 4x4 games; one prover answers bounds 1, 5 and 9 for both
     // attackers, each compared with the retrograde table's value and distance.

@@ -1047,4 +1047,39 @@ mod tests {
         // Every 3x3 board with 5 cubes is the image of exactly one canonical board.
         assert_eq!(boards, BINOM[9][5] * 32);
     }
+
+    /// The canonical boards are one per symmetry class: as many as Burnside's lemma counts
+    /// (the average number of boards each symmetry fixes), and their orbits cover every
+    /// board once.
+    #[test]
+    fn canonical_boards_are_one_per_class() {
+        // 4x4, three states per cell: the identity fixes 3^16 boards, the quarter turns
+        // 3^4 (4 cycles of cells), the half turn and the two mirrors 3^8, the two diagonal
+        // reflections 3^10.
+        let (mut classes, mut boards) = (0u64, 0u64);
+        for k in 0..=16 {
+            let t = ClassTier::new(4, k);
+            t.for_each(&mut |_, me, opp| {
+                let (cm, co, orbit) = t.canon(me, opp);
+                if (cm, co) == (me, opp) {
+                    classes += 1;
+                    boards += u64::from(orbit);
+                }
+            });
+        }
+        let burnside = (3u64.pow(16) + 2 * 3u64.pow(4) + 3 * 3u64.pow(8) + 2 * 3u64.pow(10)) / 8;
+        assert_eq!((classes, boards), (burnside, 3u64.pow(16)));
+        assert_eq!(classes, 5_398_083);
+        // Full 5x5 boards, two states per cell: cycles 25, 7 (quarter turns), 13 (half
+        // turn), 15 (mirrors and diagonals).
+        let t = FullTier::new(geometry_of(5).full);
+        let burnside = (1u64 << 25) + 2 * (1 << 7) + (1 << 13) + 4 * (1 << 15);
+        assert_eq!(t.len() as u64, burnside / 8);
+        let mut covered = 0u64;
+        t.for_each(&mut |i, me, opp| {
+            assert_eq!(t.index(me, opp), i);
+            covered += u64::from(t.canon(me, opp).2);
+        });
+        assert_eq!(covered, 1 << 25);
+    }
 }

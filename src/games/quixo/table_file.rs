@@ -1,5 +1,5 @@
 //! The 5x5 full-board table ([`FullBoardTable`]) as a file, so it is built once and then
-//! loaded (a fraction of a second) instead of re-solved (10-30 s, 330 MB at peak) on every
+//! loaded (a fraction of a second) instead of re-solved (a few seconds, about 60 MB at peak) on every
 //! `solve quixo`.
 //!
 //! Layout (little-endian): 16-byte magic [`MAGIC`], `u32` format version
