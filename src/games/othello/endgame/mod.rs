@@ -53,8 +53,10 @@ use order::{EVAL_ORDER_EMPTIES, SORT_ALPHA_DELTA, order_key, sort_depth};
 use parallel::YOUNG_BROTHERS;
 use stability_cut::{STABILITY_THRESHOLD, stability_cap};
 
-/// From this many empties up, nodes probe and store the transposition table.
-pub const TT_MIN_EMPTIES: u32 = 11;
+/// From this many empties up, nodes probe and store the transposition table. On FFO
+/// #40-#44 and #47 (1 thread, load ~3.4, min of 2 runs): 131.2 M nodes and 10.49 user
+/// CPU-s from 11, 123.2 M and 10.11 s from 10, 116.6 M and 10.24 s from 9.
+pub const TT_MIN_EMPTIES: u32 = 10;
 /// At or below this many empties, the parity-ordered search without move generation runs.
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// From this many empties up, children are probed in the table before the search
