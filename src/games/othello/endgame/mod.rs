@@ -34,7 +34,7 @@ mod stability_cut;
 mod table;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use smallvec::SmallVec;
 
@@ -50,7 +50,7 @@ use crate::search::{Clock, ExactSolver, Limits, SearchResult};
 use ladder::{MPC_MIN_EMPTIES, tt_usable};
 use last::{odd_quadrants, parity_of};
 use order::{EVAL_ORDER_EMPTIES, SORT_ALPHA_DELTA, order_key, sort_depth};
-use parallel::YOUNG_BROTHERS;
+use parallel::{AbortFlag, YOUNG_BROTHERS};
 use stability_cut::{STABILITY_THRESHOLD, stability_cap};
 
 /// From this many empties up, nodes probe and store the transposition table. On FFO
@@ -120,8 +120,9 @@ pub struct Solver<'a> {
     clock: Clock,
     nodes: u64,
     threads: usize,
-    /// Abort flags of the parallel splits this (helper) solver searches under.
-    aborts: Vec<Arc<AtomicBool>>,
+    /// Abort flag of the innermost parallel split this (helper) solver searches under,
+    /// linked to the enclosing splits' flags (`None` outside any split).
+    aborts: Option<Arc<AbortFlag>>,
     /// Told of each finished root pass (`None` for helpers and by default).
     progress: Option<PassCallback<'a>>,
 }
@@ -145,7 +146,7 @@ impl<'a> Solver<'a> {
             clock: Clock::start(limits),
             nodes: 0,
             threads: 1,
-            aborts: Vec::new(),
+            aborts: None,
             progress: None,
         }
     }
@@ -181,7 +182,14 @@ impl<'a> Solver<'a> {
 
     #[inline]
     fn aborted(&self) -> bool {
-        !self.aborts.is_empty() && self.aborts.iter().any(|a| a.load(Ordering::Relaxed))
+        let mut flag = self.aborts.as_deref();
+        while let Some(f) = flag {
+            if f.cut.load(Ordering::Relaxed) {
+                return true;
+            }
+            flag = f.parent.as_deref();
+        }
+        false
     }
 
     /// Nodes searched so far.

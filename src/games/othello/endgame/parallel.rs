@@ -22,11 +22,20 @@ pub(super) const YOUNG_BROTHERS: usize = 2;
 pub(super) fn pack_best(score: i32, proven: bool, sq: usize) -> i32 {
     ((score + 128) << 8) | (i32::from(proven) << 7) | sq as i32
 }
+/// The abort flag of one parallel split, set when one of its children cuts off, linked to
+/// the flag of the split it runs under: a helper stops when any flag on its chain is set.
+/// One allocation per split; each child only clones the `Arc`.
+pub(super) struct AbortFlag {
+    /// Set when the split's node is cut off.
+    pub cut: AtomicBool,
+    /// The enclosing split's flag.
+    pub parent: Option<Arc<AbortFlag>>,
+}
+
 impl<'a> Solver<'a> {
     /// A helper solver for one child of a split whose abort flag is `abort`.
-    pub(super) fn helper(&self, abort: &Arc<AtomicBool>) -> Solver<'a> {
-        let mut aborts = self.aborts.clone();
-        aborts.push(Arc::clone(abort));
+    pub(super) fn helper(&self, abort: &Arc<AbortFlag>) -> Solver<'a> {
+        let aborts = Some(Arc::clone(abort));
         Solver {
             level: self.level,
             eval: self.eval.clone(),
@@ -54,13 +63,16 @@ impl<'a> Solver<'a> {
         first: (i32, usize),
     ) -> (i32, usize) {
         let (alpha, beta) = window;
-        let abort = Arc::new(AtomicBool::new(false));
+        let abort = Arc::new(AbortFlag {
+            cut: AtomicBool::new(false),
+            parent: self.aborts.clone(),
+        });
         let shared_alpha = AtomicI32::new(alpha.max(first.0));
         let best = AtomicI32::new(pack_best(first.0, true, first.1));
         let nodes = AtomicU64::new(0);
         let this = &*self;
         moves.par_iter().for_each(|&(sq, f)| {
-            if abort.load(Ordering::Relaxed) || this.halted() {
+            if abort.cut.load(Ordering::Relaxed) || this.halted() {
                 return;
             }
             let mut helper = this.helper(&abort);
@@ -94,7 +106,7 @@ impl<'a> Solver<'a> {
                 shared_alpha.fetch_max(v, Ordering::Relaxed);
             }
             if v >= beta {
-                abort.store(true, Ordering::Relaxed);
+                abort.cut.store(true, Ordering::Relaxed);
             }
         });
         self.nodes += nodes.load(Ordering::Relaxed);
