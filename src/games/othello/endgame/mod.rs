@@ -29,6 +29,7 @@ mod last;
 mod last_flip;
 mod order;
 mod parallel;
+mod parity;
 mod root;
 mod stability_cut;
 mod table;
@@ -48,9 +49,9 @@ use super::position::{Move, Position, final_score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Clock, ExactSolver, Limits, SearchResult};
 use ladder::{MPC_MIN_EMPTIES, tt_usable};
-use last::{odd_quadrants, parity_of};
 use order::{EVAL_ORDER_EMPTIES, SORT_ALPHA_DELTA, order_key, sort_depth};
 use parallel::{AbortFlag, YOUNG_BROTHERS};
+use parity::{odd_quadrants, parity_of};
 use stability_cut::{STABILITY_THRESHOLD, stability_cap};
 
 /// From this many empties up, nodes probe and store the transposition table. On FFO

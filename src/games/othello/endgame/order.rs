@@ -1,7 +1,7 @@
 //! Move ordering of the exact search: square classes, the fastest-first key, and the
 //! midgame-evaluation searches that order deep nodes.
 
-use super::last::odd_quadrants;
+use super::parity::odd_quadrants;
 use super::{INF, Solver};
 use crate::games::othello::movegen::{flips, legal_moves, neighbours};
 use crate::games::othello::position::final_score;
