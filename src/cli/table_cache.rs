@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use tessera::games::quixo::retro::FullBoardTable;
-use tessera::games::quixo::table_file::{FORMAT_VERSION, load_table, save_table};
+use tessera::games::quixo::table_file::{FORMAT_VERSION, TableFileError, load_table, save_table};
 
 use super::output::CliError;
 
@@ -66,18 +66,33 @@ impl TableSource {
 /// `may_build` (messages on stderr) and saves it. Returns `None` when no valid file exists
 /// and building is not allowed.
 ///
+/// A `--table FILE` that exists but is foreign (another kind of file, not empty) or was
+/// written by a newer format version is refused, never rebuilt over; a corrupt tessera
+/// table (right magic, bad length or checksum) is rebuilt.
+///
 /// # Errors
-/// The table could not be built (a thread pool failure).
+/// The table could not be built (a thread pool failure); a `--table` file that is not
+/// one of ours (exit 2).
 pub fn obtain(
     path: Option<&Path>,
     threads: usize,
     may_build: bool,
 ) -> Result<Option<(FullBoardTable, TableSource)>, CliError> {
+    let explicit = path.is_some();
     let path = path.map(Path::to_path_buf).or_else(default_path);
     if let Some(p) = &path {
         match load_table(p) {
             Ok(t) => return Ok(Some((t, TableSource::Loaded(p.clone())))),
             Err(e) if e.is_missing() => {}
+            // A file the user named that is not ours (or is from a newer tessera) is never
+            // overwritten: a mistyped --table must not destroy a document.
+            Err(e) if explicit && not_ours(&e, p) => {
+                return Err(CliError::input(format!(
+                    "--table {}: {e}; refusing to overwrite a file that is not a table this \
+                     tessera wrote (remove it or give another path)",
+                    p.display()
+                )));
+            }
             Err(e) if may_build => eprintln!(
                 "warning: full-board table {}: {e}; rebuilding it",
                 p.display()
@@ -115,5 +130,15 @@ pub fn obtain(
             );
             Ok(Some((table, TableSource::Memory)))
         }
+    }
+}
+
+/// Whether the file at `p`, refused for `e`, is someone else's: not a tessera table and
+/// not empty, or a table of a newer format version.
+fn not_ours(e: &TableFileError, p: &Path) -> bool {
+    match e {
+        TableFileError::Foreign => std::fs::metadata(p).is_ok_and(|m| m.len() > 0),
+        TableFileError::Version(v) => *v > FORMAT_VERSION,
+        _ => false,
     }
 }

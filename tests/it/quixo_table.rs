@@ -142,14 +142,15 @@ fn assert_win_in_3(v: &Value) {
 
 #[test]
 fn solve_without_a_buildable_table_still_proves_by_search() {
-    // --time-ms under a minute forbids building; a foreign file is reported and not used.
+    // --time-ms under a minute forbids building; a foreign file in the cache location is
+    // reported and not used.
     let cache = scratch("foreign");
-    let file = cache.join("foreign.bin");
-    std::fs::write(&file, b"#!/bin/sh\necho not a table\n").unwrap();
-    let (out, v, stderr) = solve(
-        &cache,
-        &["--table", file.to_str().unwrap(), "--time-ms", "30000"],
-    );
+    let path = cache
+        .join("tessera")
+        .join(format!("quixo-full5-v{FORMAT_VERSION}.bin"));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, b"#!/bin/sh\necho not a table\n").unwrap();
+    let (out, v, stderr) = solve(&cache, &["--time-ms", "30000"]);
     assert!(out.status.success(), "{stderr}");
     assert!(
         stderr.contains("not a tessera Quixo full-board table") && stderr.contains("not used"),
@@ -157,6 +158,51 @@ fn solve_without_a_buildable_table_still_proves_by_search() {
     );
     assert_eq!(v["table"], Value::Null);
     assert_win_in_3(&v);
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn a_table_file_the_user_names_is_never_overwritten_unless_it_is_ours() {
+    // `--table FILE` naming a document (a typo) or a table of a newer format: one error
+    // line, exit 2, the file untouched, and no table built (building is allowed here).
+    let cache = scratch("named");
+    let doc = cache.join("notes.md");
+    std::fs::write(&doc, b"# my notes\n").unwrap();
+    let mut newer = MAGIC.to_vec();
+    newer.extend_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+    newer.extend_from_slice(&[0u8; 16]);
+    let newer_file = cache.join("newer.bin");
+    std::fs::write(&newer_file, &newer).unwrap();
+    for (file, content, why) in [
+        (
+            &doc,
+            b"# my notes\n".to_vec(),
+            "not a tessera Quixo full-board table",
+        ),
+        (&newer_file, newer.clone(), "version"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["solve", "quixo", "--position", WIN_IN_3, "--table"])
+            .arg(file)
+            .env("XDG_CACHE_HOME", &cache)
+            .output()
+            .expect("tessera runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("error: --table")
+                && stderr.contains(why)
+                && stderr.contains("refusing to overwrite"),
+            "{stderr}"
+        );
+        assert_eq!(
+            std::fs::read(file).unwrap(),
+            content,
+            "{} changed",
+            file.display()
+        );
+    }
     let _ = std::fs::remove_dir_all(&cache);
 }
 
