@@ -247,7 +247,10 @@ fn solve_small(
 pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
     let (size, position, time_ms, json) = (args.size, &args.position, args.time_ms, args.json);
     let max_plies = args.max_plies.unwrap_or(super::solve::DEFAULT_QUIXO_PLIES);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
     if let Some(size) = size {
         if args.table.is_some() {
             return Err(CliError::input(
@@ -259,10 +262,10 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
                 "--time-ms limits the proving search of a position; --size always solves the whole board",
             ));
         }
-        if args.max_plies.is_some() || args.prover.is_some() {
+        if args.max_plies.is_some() || args.prover.is_some() || args.tt_mb.is_some() {
             return Err(CliError::input(
-                "--max-plies and --prover are for the proving search of a position; --size solves \
-                 every board exactly by retrograde analysis",
+                "--max-plies, --prover and --tt-mb are for the proving search of a 5x5 position; \
+                 --size solves every board exactly by retrograde analysis",
             ));
         }
         if !position.is_empty() {
@@ -310,6 +313,18 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
     let pos = <Quixo as CliGame>::load(position, 0)?.position;
     let started = std::time::Instant::now();
     if pos.size() < 5 && pos.outcome().is_none() {
+        if args.max_plies.is_some()
+            || args.prover.is_some()
+            || args.tt_mb.is_some()
+            || time_ms.is_some()
+            || args.table.is_some()
+        {
+            return Err(CliError::input(format!(
+                "a {n}x{n} position is looked up exactly in the retrograde table of its size: \
+                 --max-plies, --prover, --tt-mb, --time-ms and --table are for 5x5 positions",
+                n = pos.size()
+            )));
+        }
         return solve_small(&pos, threads, json, started);
     }
     let blanks = pos.size() as u32 * pos.size() as u32 - (pos.x() | pos.o()).count_ones();
@@ -341,7 +356,7 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
     let limits = ProveLimits {
         max_plies,
         time_ms,
-        tt_mb: args.tt_mb,
+        tt_mb: args.tt_mib(),
     };
     let prover = args.prover.unwrap_or(super::solve_args::QuixoProver::Dfpn);
     let proof = match prover {
@@ -396,6 +411,13 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
                 say(format!(
                     "value      {value} for {who} {within} {n} {plural} (the final move counted)"
                 ));
+                if !proof.plies_exact && proof.stopped {
+                    say(format!(
+                        "           (the time limit, {} ms, stopped the search before the exact \
+                         distance was found: {n} is an upper bound)",
+                        time_ms.unwrap_or(0)
+                    ));
+                }
             }
         }
         if let Some(b) = &best {

@@ -31,8 +31,8 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             if let Some(path) = &args.obf {
                 return super::solve_obf::run(&super::solve_obf::ObfRun {
                     path,
-                    tt_mib: args.tt_mb,
-                    threads: args.threads as usize,
+                    tt_mib: args.tt_mib(),
+                    threads: args.threads.unwrap_or(1) as usize,
                     time_ms: args.time_ms,
                     json: args.json,
                 });
@@ -44,9 +44,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             }
             othello_solve(args)
         }
-        GameId::Quixo if args.obf.is_some() || args.threads != 1 => {
-            Err(CliError::input("--obf and --threads are for Othello"))
-        }
+        GameId::Quixo if args.obf.is_some() => Err(CliError::input(
+            "--obf is Othello's problem-file format; give Quixo a --position or --size",
+        )),
         GameId::Quixo => super::quixo::solve(args),
         other => Err(CliError::input(format!(
             "solve supports othello and quixo, not {}",
@@ -72,13 +72,13 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
         }
     }
 
-    let tt = TranspositionTable::new(args.tt_mb);
+    let tt = TranspositionTable::new(args.tt_mib());
     let limits = Limits {
         time_ms: args.time_ms,
         ..Limits::default()
     };
     let mut progress = |pass: &Pass| say(pass_line(pass));
-    let mut solver = Solver::new(&tt, &limits).with_threads(args.threads as usize);
+    let mut solver = Solver::new(&tt, &limits).with_threads(args.threads.unwrap_or(1) as usize);
     if !args.json {
         solver = solver.with_progress(&mut progress);
     }

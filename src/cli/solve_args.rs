@@ -33,9 +33,10 @@ pub struct SolveArgs {
     pub game: GameId,
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Transposition table size, MiB (1..=16384): Othello's endgame solver, Quixo's proving search
-    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = tt_mib)]
-    pub tt_mb: usize,
+    /// Transposition table size, MiB (1..=16384): Othello's endgame solver, Quixo's proving
+    /// search of a 5x5 position [default: 256]
+    #[arg(long, value_name = "MIB", value_parser = tt_mib)]
+    pub tt_mb: Option<usize>,
     /// Quixo: solve every board of this size (3 or 4) by retrograde analysis
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=4))]
     pub size: Option<u8>,
@@ -54,11 +55,12 @@ pub struct SolveArgs {
     /// Give up after this many milliseconds (exit code 1); default: no limit
     #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
     pub time_ms: Option<u64>,
-    /// Othello: search threads for the exact solve, 1 to 256 (Young Brothers Wait on a rayon
-    /// pool, shared transposition table)
-    #[arg(long, value_name = "K", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: u32,
+    /// Threads, 1 to 256: Othello's exact solve (Young Brothers Wait on a rayon pool, shared
+    /// transposition table) [default: 1]; Quixo's retrograde analysis (--size, 3x3/4x4
+    /// positions, building the 5x5 full-board table; the proving search itself is one
+    /// thread) [default: every core]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
     /// Othello: solve every problem of this OBF file (Edax's problem format: `BOARD SIDE;
     /// MOVE:SCORE; ...` per line) and compare with the file's scores; --time-ms is then the
     /// budget of the whole batch
@@ -80,3 +82,14 @@ pub enum QuixoProver {
 
 /// Deepest proof `solve quixo --position` tries when no `--max-plies` is given.
 pub const DEFAULT_QUIXO_PLIES: u32 = 9;
+
+/// `--tt-mb` when not given.
+pub const DEFAULT_SOLVE_TT_MIB: usize = 256;
+
+impl SolveArgs {
+    /// The table size in MiB: `--tt-mb`, else [`DEFAULT_SOLVE_TT_MIB`].
+    #[must_use]
+    pub fn tt_mib(&self) -> usize {
+        self.tt_mb.unwrap_or(DEFAULT_SOLVE_TT_MIB)
+    }
+}

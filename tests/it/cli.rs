@@ -587,6 +587,32 @@ fn quixo_bad_input_is_one_line_errors() {
             vec!["solve", "quixo", "--size", "3", "--max-plies", "5"],
             vec!["--max-plies"],
         ),
+        (
+            vec!["solve", "quixo", "--size", "3", "--tt-mb", "4"],
+            vec!["--tt-mb"],
+        ),
+        (
+            vec![
+                "solve",
+                "quixo",
+                "--position",
+                "XO./.X./..O X",
+                "--time-ms",
+                "1",
+            ],
+            vec!["3x3", "--time-ms"],
+        ),
+        (
+            vec![
+                "solve",
+                "quixo",
+                "--position",
+                "XO./.X./..O X",
+                "--prover",
+                "id",
+            ],
+            vec!["3x3", "--prover"],
+        ),
         (vec!["play", "quixo", "--human", "z"], vec!["z"]),
         (
             vec![
@@ -880,6 +906,17 @@ fn quixo_small_board_positions_are_solved_from_the_table() {
         (Some("win"), Some(5))
     );
     let mv = v["move"].as_str().unwrap().to_string();
+    // --threads sets the retrograde analysis' threads: the same answer on one thread.
+    let one = json_of(&[
+        "solve",
+        "quixo",
+        "--position",
+        "X../.../... X",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!((&one["value"], &one["plies"]), (&v["value"], &v["plies"]));
     let v = json_of(&["solve", "quixo", "--position", "X../.../... O", "--json"]);
     assert_eq!(
         (v["value"].as_str(), v["plies"].as_u64()),
