@@ -226,6 +226,17 @@ fn notation_round_trips_and_errors() {
         assert!(!e.contains('\n') && !e.is_empty(), "{bad:?}: {e}");
     }
     assert!("..... A1".parse::<Quixo4p>().is_err());
+    // The message names the real problem: a missing side, or an extra word at the end.
+    let e = "XX.../...../...../...../....."
+        .parse::<Quixo>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("no side to move"), "{e}");
+    let e = "XXXX./...../...../...../..... X extra"
+        .parse::<Quixo>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("'extra', read as the side to move"), "{e}");
     assert!(
         "XX.../...../...../...../..... X"
             .parse::<Quixo4p>()

@@ -133,6 +133,11 @@ impl<const FOUR: bool> FromStr for Position<FOUR> {
         let Some(side) = words.pop() else {
             return Err(err("empty text".into()));
         };
+        if side.contains('/') || words.is_empty() {
+            return Err(err(
+                "no side to move: the rows joined by '/', then a space and X or O".into(),
+            ));
+        }
         let rows: Vec<&str> = words.iter().flat_map(|w| w.split('/')).collect();
         if rows.iter().any(|r| r.is_empty()) {
             return Err(err(
@@ -142,7 +147,9 @@ impl<const FOUR: bool> FromStr for Position<FOUR> {
         let n = rows.len();
         if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&n) {
             return Err(err(format!(
-                "{n} rows; expected 3, 4 or 5 rows joined by '/', then the side to move"
+                "{n} rows (the last word, '{}', read as the side to move); expected 3, 4 or 5 \
+                 rows joined by '/', then the side to move",
+                shown(side)
             )));
         }
         let (mut x, mut o, mut dots) = (0u32, 0u32, 0u32);
