@@ -185,9 +185,13 @@ pub fn at_least_one_u32(text: &str) -> Result<u32, String> {
 }
 
 /// clap value parser: an integer of at least 1.
+///
+/// Values above `i64::MAX` are refused here: engine settings travel as TOML integers
+/// (signed 64-bit), and a larger count could only fail later with a confusing message.
 pub fn at_least_one_u64(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(0) => Err("must be at least 1".into()),
+        Ok(n) if n > i64::MAX as u64 => Err(format!("{n} is too large (at most {})", i64::MAX)),
         Ok(n) => Ok(n),
         Err(e) => Err(format!("not a whole number ({e})")),
     }

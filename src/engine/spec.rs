@@ -469,7 +469,14 @@ impl EngineSpec {
                 "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "iterations"
                 | "threads" | "seed" | "timemargin" => {
                     toml::Value::Integer(v.parse::<i64>().map_err(|_| {
-                        format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
+                        if v.parse::<u128>().is_ok() {
+                            format!(
+                                "inline engine '{text}': {k} {v} is too large (at most {})",
+                                i64::MAX
+                            )
+                        } else {
+                            format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
+                        }
                     })?)
                 }
                 _ => toml::Value::String(v.to_string()),

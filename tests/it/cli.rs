@@ -267,6 +267,11 @@ fn bad_inputs_exit_2_with_one_error_line() {
     let missing = missing.to_str().unwrap();
     let bad_side = format!("{} Z", &START[..64]);
     let short = format!("{} X", &START[..63]);
+    let huge_out = std::env::temp_dir()
+        .join(format!("tessera-cli-huge-{}", std::process::id()))
+        .to_str()
+        .unwrap()
+        .to_string();
     let cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
         (
             vec!["bestmove", "othello", "--position", "xx"],
@@ -337,6 +342,32 @@ fn bad_inputs_exit_2_with_one_error_line() {
         (
             vec!["bench", "othello", "--iterations", "5"],
             vec!["--iterations", "--algo mcts"],
+        ),
+        // Above i64::MAX: refused as too large, not "not a whole number" of an inline
+        // engine the user never typed.
+        (
+            vec![
+                "bestmove",
+                "othello",
+                "--algo",
+                "mcts",
+                "--iterations",
+                "9223372036854775808",
+            ],
+            vec!["--iterations", "too large", "9223372036854775807"],
+        ),
+        (
+            vec![
+                "tournament",
+                "othello",
+                "--engine",
+                "name=x,algo=mcts,iterations=18446744073709551616",
+                "--engine",
+                "othello-ab-d1",
+                "--out",
+                &huge_out,
+            ],
+            vec!["iterations", "too large"],
         ),
     ];
     for (args, needles) in &cases {
