@@ -31,16 +31,16 @@ pub struct BenchArgs {
     /// The game
     pub game: GameId,
     /// Alpha-beta search depth per position, plies (1..=20; each ply costs about 3x the one before)
-    #[arg(long, value_name = "N", default_value_t = 9,
-          value_parser = clap::value_parser!(u32).range(1..=20))]
-    pub depth: u32,
+    /// [default: 9]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub depth: Option<u32>,
     /// Search threads (Lazy SMP; MCTS: see --mcts-parallel)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
     /// MCTS: root (one tree per thread, root statistics merged) or tree (one shared tree
-    /// with virtual loss)
-    #[arg(long, value_name = "root|tree", default_value = "root", value_parser = super::mcts_parallel)]
-    pub mcts_parallel: tessera::search::mcts::Parallelism,
+    /// with virtual loss) [default: root]
+    #[arg(long, value_name = "root|tree", value_parser = super::mcts_parallel)]
+    pub mcts_parallel: Option<tessera::search::mcts::Parallelism>,
     /// Search algorithm [default: the game's first: alphabeta; talat: brs-plus]
     #[arg(long, value_enum)]
     pub algo: Option<Algo>,
@@ -51,6 +51,9 @@ pub struct BenchArgs {
     #[arg(long)]
     pub json: bool,
 }
+
+/// Alpha-beta depth per position when `--depth` is not given.
+const DEFAULT_DEPTH: u32 = 9;
 
 /// MCTS iterations per position when `--iterations` is not given.
 const DEFAULT_ITERATIONS: u64 = 10_000;
@@ -72,9 +75,22 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
             algo.name()
         )));
     }
+    if algo == Algo::Mcts && args.depth.is_some() {
+        return Err(CliError::input(
+            "--depth applies to alpha-beta searches (--algo mcts runs --iterations per position)",
+        ));
+    }
+    if algo != Algo::Mcts && args.mcts_parallel.is_some() {
+        return Err(CliError::input(format!(
+            "--mcts-parallel applies to --algo mcts only (this bench runs {})",
+            algo.name()
+        )));
+    }
+    let depth = args.depth.unwrap_or(DEFAULT_DEPTH);
+    let parallel = args.mcts_parallel.unwrap_or_default();
     let iterations = args.iterations.unwrap_or(DEFAULT_ITERATIONS);
     let engine_args = EngineArgs {
-        depth: (algo != Algo::Mcts).then_some(args.depth),
+        depth: (algo != Algo::Mcts).then_some(depth),
         level: None,
         time_ms: None,
         nodes: None,
@@ -84,7 +100,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         algo: Some(algo),
         iterations: (algo == Algo::Mcts).then_some(iterations),
         threads: args.threads,
-        mcts_parallel: args.mcts_parallel,
+        mcts_parallel: parallel,
         seed: 0,
         c: 1.0,
         book: Some("none".into()),
@@ -92,7 +108,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     .for_game::<G>()?;
     let limits = match algo {
         Algo::Mcts => Limits::default(),
-        _ => Limits::depth(args.depth),
+        _ => Limits::depth(depth),
     };
     let mut total_nodes = 0u64;
     let mut signature = 0i64;
@@ -132,17 +148,17 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let algo_name = algo.name();
     if args.json {
         print_json(&serde_json::json!({"game": G::ID, "algo": algo_name,
-            "depth": (algo != Algo::Mcts).then_some(args.depth),
+            "depth": (algo != Algo::Mcts).then_some(depth),
             "iterations": (algo == Algo::Mcts).then_some(iterations), "threads": args.threads,
-            "mcts_parallel": args.mcts_parallel.name(), "nodes": total_nodes,
+            "mcts_parallel": (algo == Algo::Mcts).then(|| parallel.name()), "nodes": total_nodes,
             "signature": signature, "seconds": secs, "nps": nps, "positions": rows}));
     } else {
         let workload = match algo {
             Algo::Mcts => format!(
                 "{iterations} iterations, signature {signature}, {}-parallel",
-                args.mcts_parallel.name()
+                parallel.name()
             ),
-            _ => format!("depth {}", args.depth),
+            _ => format!("depth {depth}"),
         };
         say(format!(
             "Bench: {total_nodes} nodes, {secs:.3} s, {} nodes/s, {workload}, {} thread(s)",

@@ -343,6 +343,15 @@ fn bad_inputs_exit_2_with_one_error_line() {
             vec!["bench", "othello", "--iterations", "5"],
             vec!["--iterations", "--algo mcts"],
         ),
+        // Options of the other algorithm are refused even at their default values.
+        (
+            vec!["bench", "othello", "--mcts-parallel", "root"],
+            vec!["--mcts-parallel", "--algo mcts"],
+        ),
+        (
+            vec!["bench", "othello", "--algo", "mcts", "--depth", "9"],
+            vec!["--depth", "--iterations"],
+        ),
         // Above i64::MAX: refused as too large, not "not a whole number" of an inline
         // engine the user never typed.
         (
