@@ -31,7 +31,7 @@ pub use super::mcts_common::{
     MctsConfig, MctsResult, Parallelism, PlayoutPolicy, Proven, RewardMode, RootChild,
     UniformPlayout,
 };
-use super::mcts_common::{Teams, UCT_LANES, UNKNOWN, child_value, conclude, playout, uct_block};
+use super::mcts_common::{Teams, UNKNOWN, child_value, conclude, playout, uct_choice};
 use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode};
 
@@ -243,42 +243,19 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
             }
             return best;
         }
-        for (b, block) in children.chunks(UCT_LANES).enumerate() {
-            let at = first + b * UCT_LANES;
-            let mut n = [1.0; UCT_LANES];
-            let mut sum = [0.0; UCT_LANES];
-            for (j, ch) in block.iter().enumerate() {
-                if ch.visits == 0 {
-                    return at + j;
-                }
-                n[j] = f64::from(ch.visits);
-                sum[j] = ch.reward[s];
-            }
-            let values = uct_block(self.cfg.c, ln_n, &n, &sum);
-            for (j, ch) in block.iter().enumerate() {
-                let value = if ch.proof == UNKNOWN {
-                    values[j]
-                } else {
-                    let proven = child_value(
-                        self.cfg,
-                        &self.teams,
-                        team,
-                        ln_n,
-                        ch.visits,
-                        ch.reward[s],
-                        ch.proof,
-                        None,
-                    );
-                    let Some(v) = proven else { continue };
-                    v
-                };
-                if value > best_value {
-                    best_value = value;
-                    best = at + j;
-                }
-            }
-        }
-        best
+        first
+            + uct_choice(
+                children.len(),
+                self.cfg.c,
+                ln_n,
+                |i| {
+                    let ch = &children[i];
+                    (ch.visits, ch.reward[s], ch.proof)
+                },
+                |visits, sum, proof| {
+                    child_value(self.cfg, &self.teams, team, ln_n, visits, sum, proof, None)
+                },
+            )
     }
 
     fn playout(&mut self, pos: G) -> [f64; MAX_SEATS] {

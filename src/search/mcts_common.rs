@@ -370,6 +370,55 @@ pub(super) fn uct_block(
     std::array::from_fn(|j| sum[j] / n[j] + c * (ln_parent / n[j]).sqrt())
 }
 
+/// The UCT choice among `k` children without progressive history, scored [`UCT_LANES`]
+/// at a time by [`uct_block`]: `stats(i)` gives child `i`'s (visits, reward sum, proof);
+/// an unvisited child is chosen at once, a proven one is valued by `proven` (`None`: never
+/// chosen, a proven loss for the team to move). Returns the index of the best child
+/// (ties: the first), `0` if every child is excluded. Shared by the root-parallel and the
+/// tree-parallel searches, whose children are stored differently.
+#[inline]
+pub(super) fn uct_choice(
+    k: usize,
+    c: f64,
+    ln_parent: f64,
+    stats: impl Fn(usize) -> (u32, f64, i8),
+    proven: impl Fn(u32, f64, i8) -> Option<f64>,
+) -> usize {
+    let mut best = 0;
+    let mut best_value = f64::NEG_INFINITY;
+    for at in (0..k).step_by(UCT_LANES) {
+        let len = UCT_LANES.min(k - at);
+        let mut visits = [0u32; UCT_LANES];
+        let mut proofs = [UNKNOWN; UCT_LANES];
+        let mut n = [1.0; UCT_LANES];
+        let mut sum = [0.0; UCT_LANES];
+        for j in 0..len {
+            let (v, r, p) = stats(at + j);
+            if v == 0 {
+                return at + j;
+            }
+            (visits[j], sum[j], proofs[j]) = (v, r, p);
+            n[j] = f64::from(v);
+        }
+        let values = uct_block(c, ln_parent, &n, &sum);
+        for j in 0..len {
+            let value = if proofs[j] == UNKNOWN {
+                values[j]
+            } else {
+                let Some(v) = proven(visits[j], sum[j], proofs[j]) else {
+                    continue;
+                };
+                v
+            };
+            if value > best_value {
+                best_value = value;
+                best = at + j;
+            }
+        }
+    }
+    best
+}
+
 /// Plays `pos` out with `policy` and returns the reward per seat (a draw for everyone after
 /// [`MAX_PLAYOUT`] plies). With a `trail` (progressive history) every move is recorded as
 /// (seat, code); without one, uniform policies use the game's own sampler

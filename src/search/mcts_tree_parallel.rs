@@ -49,8 +49,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::mcts_common::{
-    MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UCT_LANES, UNKNOWN,
-    child_value, conclude, playout, uct_block,
+    MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UNKNOWN, child_value,
+    conclude, playout, uct_choice,
 };
 use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode};
@@ -538,46 +538,24 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             }
             return best;
         }
-        for (b, block) in children.chunks(UCT_LANES).enumerate() {
-            let at = b * UCT_LANES;
-            let mut visits = [0u32; UCT_LANES];
-            let mut n = [1.0; UCT_LANES];
-            let mut sum = [0.0; UCT_LANES];
-            for (j, ch) in block.iter().enumerate() {
-                let (own_visits, own_reward) = own_counts(at + j);
-                visits[j] = ch.visits.load(Relaxed) + own_visits;
-                if visits[j] == 0 {
-                    return first + at + j;
-                }
-                n[j] = f64::from(visits[j]);
-                sum[j] = (ch.reward[s].load(Relaxed) + own_reward) as f64 / ONE;
-            }
-            let values = uct_block(self.cfg.c, ln_n, &n, &sum);
-            for (j, ch) in block.iter().enumerate() {
-                let proof = ch.proof();
-                let value = if proof == UNKNOWN {
-                    values[j]
-                } else {
-                    let proven = child_value(
-                        self.cfg,
-                        &self.teams,
-                        team,
-                        ln_n,
-                        visits[j],
-                        sum[j],
-                        proof,
-                        None,
-                    );
-                    let Some(v) = proven else { continue };
-                    v
-                };
-                if value > best_value {
-                    best_value = value;
-                    best = first + at + j;
-                }
-            }
-        }
-        best
+        first
+            + uct_choice(
+                k,
+                self.cfg.c,
+                ln_n,
+                |i| {
+                    let ch = &children[i];
+                    let (own_visits, own_reward) = own_counts(i);
+                    (
+                        ch.visits.load(Relaxed) + own_visits,
+                        (ch.reward[s].load(Relaxed) + own_reward) as f64 / ONE,
+                        ch.proof(),
+                    )
+                },
+                |visits, sum, proof| {
+                    child_value(self.cfg, &self.teams, team, ln_n, visits, sum, proof, None)
+                },
+            )
     }
 
     fn playout(&mut self, pos: G) -> [f64; MAX_SEATS] {
