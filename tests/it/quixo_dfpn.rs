@@ -10,7 +10,7 @@ use tessera::games::quixo::prove::{ProveLimits, Verdict, prove};
 use tessera::games::quixo::retro::{SmallBoardTable, Value, decode};
 use tessera::games::quixo::{Quixo, prove_dfpn};
 
-use crate::quixo_speedups::check_proof;
+use crate::quixo_speedups::{check_proof, play_random};
 
 /// Every unfinished 3x3 board with either side to move.
 fn all_3x3() -> Vec<Quixo> {
@@ -111,12 +111,7 @@ fn random_5x5(games: usize, plies: usize, from_ply: usize, seed: u64) -> Vec<Qui
             if ply >= from_ply {
                 out.push(pos);
             }
-            let mut moves = <Quixo as Game>::Moves::default();
-            pos.generate_moves(&mut moves);
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            pos = pos.play(moves[(rng % moves.len() as u64) as usize]);
+            pos = play_random(&pos, &mut rng);
         }
     }
     out
@@ -165,12 +160,7 @@ fn sampled_4x4_bounded_questions_match_the_table() {
                 break;
             }
             check_bounds(&mut s, &table, &pos, &[1, 5, 9], (&mut yes, &mut no));
-            let mut moves = <Quixo as Game>::Moves::default();
-            pos.generate_moves(&mut moves);
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            pos = pos.play(moves[(rng % moves.len() as u64) as usize]);
+            pos = play_random(&pos, &mut rng);
         }
     }
     eprintln!("{yes} proofs, {no} disproofs on sampled 4x4 positions");

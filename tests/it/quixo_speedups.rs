@@ -16,6 +16,17 @@ fn check(table: &SmallBoardTable, pos: &Quixo, limits: &ProveLimits) -> Verdict 
     check_proof(table, pos, limits.max_plies, &prove(pos, limits, None))
 }
 
+/// One xorshift64 step of `rng`, then the move it picks among `pos`'s moves, played
+/// (`pos` must not be over): the random walk the sampled-position tests share.
+pub(crate) fn play_random(pos: &Quixo, rng: &mut u64) -> Quixo {
+    let mut moves = <Quixo as Game>::Moves::default();
+    pos.generate_moves(&mut moves);
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    pos.play(moves[(*rng % moves.len() as u64) as usize])
+}
+
 /// Checks a prover's answer `p` for `pos` against the retrograde table: a forced result
 /// within `max_plies` must come out with its exact distance and a best move whose child has
 /// the opposite value one ply shorter (or ends the game); anything else must be unproven.
@@ -129,12 +140,7 @@ fn the_table_changes_nodes_not_answers() {
             assert_eq!((a.value, a.plies), (b.value, b.plies), "{pos}");
             with += a.nodes;
             without += b.nodes;
-            let mut moves = <Quixo as Game>::Moves::default();
-            pos.generate_moves(&mut moves);
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            pos = pos.play(moves[(rng % moves.len() as u64) as usize]);
+            pos = play_random(&pos, &mut rng);
         }
     }
     assert!(
@@ -164,12 +170,7 @@ fn sampled_4x4_boards_are_proven_exactly_with_the_table() {
             if check(&table, &pos, &limits) != Verdict::Unproven {
                 proven += 1;
             }
-            let mut moves = <Quixo as Game>::Moves::default();
-            pos.generate_moves(&mut moves);
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            pos = pos.play(moves[(rng % moves.len() as u64) as usize]);
+            pos = play_random(&pos, &mut rng);
         }
     }
     eprintln!("{proven} of {total} sampled 4x4 positions proven within 9 plies");
