@@ -71,7 +71,7 @@ fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
             engine_args.algo().name()
         )));
     }
-    let loaded = G::load(&args.position, args.engine.seed)?;
+    let loaded = G::load(&args.position, args.engine.seed())?;
     let pos = &loaded.position;
     if let Some(result) = pos.result_text() {
         // A finished game is not bad input (as in bestmove): its result, exit code 0.

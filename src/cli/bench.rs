@@ -95,14 +95,15 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         time_ms: None,
         nodes: None,
         tt_mb: 16,
-        exact_empties: 0,
+        // No exact solving inside the bench (its FFO positions would be solved).
+        exact_empties: (G::ID == "othello" && algo == Algo::Alphabeta).then_some(0),
         weights: None,
         algo: Some(algo),
         iterations: (algo == Algo::Mcts).then_some(iterations),
         threads: args.threads,
-        mcts_parallel: parallel,
-        seed: 0,
-        c: 1.0,
+        mcts_parallel: (algo == Algo::Mcts).then_some(parallel),
+        seed: None,
+        c: None,
         book: Some("none".into()),
     }
     .for_game::<G>()?;

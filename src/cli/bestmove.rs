@@ -79,7 +79,7 @@ pub fn info_line<M: std::fmt::Display>(info: &SearchInfo<M>, unit: &str) -> Stri
 
 fn bestmove<G: CliGame>(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
     let engine_args = args.engine.for_game::<G>()?;
-    let loaded = G::load(&args.position, args.engine.seed)?;
+    let loaded = G::load(&args.position, args.engine.seed())?;
     let pos = &loaded.position;
     let limits = engine_args.limits(DEFAULT_TIME_MS);
     let mut engine = G::engine(&engine_args, !args.json)?;
@@ -142,10 +142,13 @@ fn with_extra(mut value: serde_json::Value, extra: &serde_json::Value) -> serde_
 pub fn mcts_spec(engine: &EngineArgs, game: &str) -> Result<tessera::engine::EngineSpec, CliError> {
     let mut text = format!(
         "name=tessera-mcts,algo=mcts,c={},threads={},seed={},tt-mb={}",
-        engine.c, engine.threads, engine.seed, engine.tt_mb
+        engine.c(),
+        engine.threads,
+        engine.seed(),
+        engine.tt_mb
     );
-    if engine.mcts_parallel != tessera::search::mcts::Parallelism::Root {
-        text.push_str(&format!(",parallel={}", engine.mcts_parallel.name()));
+    if engine.mcts_parallel() != tessera::search::mcts::Parallelism::Root {
+        text.push_str(&format!(",parallel={}", engine.mcts_parallel().name()));
     }
     if let Some(n) = engine.iterations {
         text.push_str(&format!(",iterations={n}"));

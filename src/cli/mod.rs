@@ -154,10 +154,10 @@ pub struct EngineArgs {
     /// Transposition table size, MiB (1..=16384)
     #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = output::tt_mib)]
     pub tt_mb: usize,
-    /// Othello: solve exactly (to the end of the game) at this many empty squares or fewer
-    #[arg(long, value_name = "E", default_value_t = tessera::games::othello::DEFAULT_EXACT_EMPTIES,
-          value_parser = clap::value_parser!(u32).range(0..=64))]
-    pub exact_empties: u32,
+    /// Othello alpha-beta: solve exactly (to the end of the game) at this many empty
+    /// squares or fewer [default: 20]
+    #[arg(long, value_name = "E", value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub exact_empties: Option<u32>,
     /// Evaluation weights file (text "name value [min max]" lines or a JSON object; Othello
     /// also a pattern file or builtin:patterns), or builtin:texel (the tuned weights in
     /// tuning/, embedded) or builtin:baseline (the hand-set defaults); default: Othello
@@ -182,15 +182,16 @@ pub struct EngineArgs {
     /// MCTS: how the threads share the work: root (one tree per thread, root statistics
     /// merged; with one thread the tree is kept between moves) or tree (one shared tree,
     /// lock-free, virtual loss)
-    #[arg(long, value_name = "root|tree", default_value = "root", value_parser = mcts_parallel)]
-    pub mcts_parallel: tessera::search::mcts::Parallelism,
+    /// [default: root]
+    #[arg(long, value_name = "root|tree", value_parser = mcts_parallel)]
+    pub mcts_parallel: Option<tessera::search::mcts::Parallelism>,
     /// MCTS: random seed (with one thread a search is deterministic for its seed);
-    /// talat-2p: also the seed of the random Djinn setup of the start position
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
-    /// MCTS: UCT exploration constant (rewards lie in [0, 1])
-    #[arg(long = "c", value_name = "X", default_value_t = 1.0, value_parser = non_negative_f64)]
-    pub c: f64,
+    /// talat-2p: also the seed of the random Djinn setup of the start position [default: 0]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// MCTS: UCT exploration constant (rewards lie in [0, 1]) [default: 1]
+    #[arg(long = "c", value_name = "X", value_parser = non_negative_f64)]
+    pub c: Option<f64>,
     /// Othello opening book: builtin (compiled in), a book file, or none [default: none]
     #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
@@ -260,6 +261,27 @@ impl EngineArgs {
         self.algo.unwrap_or(Algo::Alphabeta)
     }
 
+    /// `--seed`, 0 when not given.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or(0)
+    }
+
+    /// `--c`, the UCT exploration constant; 1 when not given.
+    pub fn c(&self) -> f64 {
+        self.c.unwrap_or(1.0)
+    }
+
+    /// `--mcts-parallel`, root parallelism when not given.
+    pub fn mcts_parallel(&self) -> tessera::search::mcts::Parallelism {
+        self.mcts_parallel.unwrap_or_default()
+    }
+
+    /// `--exact-empties` (or the level's), Othello's default when not given.
+    pub fn exact_empties(&self) -> u32 {
+        self.exact_empties
+            .unwrap_or(tessera::games::othello::DEFAULT_EXACT_EMPTIES)
+    }
+
     /// These settings for game `G`: the game's default algorithm when none was given,
     /// checked against the algorithms the game has, and MCTS-only options checked.
     ///
@@ -270,7 +292,7 @@ impl EngineArgs {
         let mut out = self.clone();
         if let Some(level) = self.level {
             out.depth = Some(level);
-            out.exact_empties = tessera::engine::level::level_exact_empties(level);
+            out.exact_empties = Some(tessera::engine::level::level_exact_empties(level));
         }
         let algo = self.algo.unwrap_or(G::ALGOS[0]);
         if !G::ALGOS.contains(&algo) {
@@ -299,15 +321,24 @@ impl EngineArgs {
                 "--weights is for the searches with an evaluation (MCTS plays random playouts)",
             ));
         }
+        if G::ID != "othello" && self.exact_empties.is_some() {
+            return Err(output::CliError::input(format!(
+                "--exact-empties is for othello ({} has no exact endgame solver in bestmove)",
+                G::ID
+            )));
+        }
+        if algo != Algo::Alphabeta && self.exact_empties.is_some() {
+            return Err(output::CliError::input(format!(
+                "--exact-empties is for --algo alphabeta (the {} search does not solve endgames)",
+                algo.name()
+            )));
+        }
         if algo != Algo::Mcts {
             let mcts_only = [
                 ("--iterations", self.iterations.is_some()),
-                ("--seed", self.seed != 0 && !G::SEEDED_SETUP),
-                ("--c", (self.c - 1.0).abs() > f64::EPSILON),
-                (
-                    "--mcts-parallel",
-                    self.mcts_parallel != tessera::search::mcts::Parallelism::Root,
-                ),
+                ("--seed", self.seed.is_some() && !G::SEEDED_SETUP),
+                ("--c", self.c.is_some()),
+                ("--mcts-parallel", self.mcts_parallel.is_some()),
             ];
             if let Some((flag, _)) = mcts_only.iter().find(|(_, set)| *set) {
                 return Err(output::CliError::input(format!(

@@ -199,13 +199,13 @@ impl CliGame for Position {
             );
         }
         let exact_applies = engine.algo() == Algo::Alphabeta
-            && self.empties() <= engine.exact_empties
+            && self.empties() <= engine.exact_empties()
             && (engine.level.is_some() || limits.depth.is_none_or(|d| d >= self.empties()));
         exact_applies.then(|| {
             format!(
                 "info {} empties <= --exact-empties {}: solving exactly",
                 self.empties(),
-                engine.exact_empties
+                engine.exact_empties()
             )
         })
     }
@@ -215,7 +215,7 @@ impl CliGame for Position {
         if args.level.is_some() {
             engine = Box::new(tessera::engine::level::LevelPlayer::new(
                 engine,
-                args.exact_empties,
+                args.exact_empties(),
             ));
         }
         Ok(match super::book_arg::book_arg(args.book.as_deref())? {
@@ -286,7 +286,7 @@ fn search_engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Posi
         None => Eval::with_patterns(oth::patterns::shipped()),
     };
     let mut engine =
-        oth_engine::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties)
+        oth_engine::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties())
             .with_threads(args.threads as usize);
     if verbose {
         engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));

@@ -101,7 +101,7 @@ fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
 
 fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let engine_args = args.engine.for_game::<G>()?;
-    let start = G::load(&args.position, args.engine.seed)?.position;
+    let start = G::load(&args.position, args.engine.seed())?.position;
     let humans = human_seats(&start, &args.human)?;
     let limits = engine_args.limits(DEFAULT_TIME_MS);
     let mut engine = G::engine(&engine_args, false)?;

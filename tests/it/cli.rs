@@ -352,6 +352,45 @@ fn bad_inputs_exit_2_with_one_error_line() {
             vec!["bench", "othello", "--algo", "mcts", "--depth", "9"],
             vec!["--depth", "--iterations"],
         ),
+        (
+            vec!["bestmove", "othello", "--depth", "3", "--c", "1"],
+            vec!["--c", "--algo mcts"],
+        ),
+        (
+            vec!["bestmove", "othello", "--depth", "3", "--seed", "0"],
+            vec!["--seed", "--algo mcts"],
+        ),
+        (
+            vec![
+                "bestmove",
+                "quixo",
+                "--depth",
+                "4",
+                "--threads",
+                "2",
+                "--mcts-parallel",
+                "root",
+            ],
+            vec!["--mcts-parallel", "--algo mcts"],
+        ),
+        // --exact-empties only means something to Othello's alpha-beta search.
+        (
+            vec!["bestmove", "quixo", "--depth", "3", "--exact-empties", "5"],
+            vec!["--exact-empties", "othello"],
+        ),
+        (
+            vec![
+                "bestmove",
+                "othello",
+                "--algo",
+                "mcts",
+                "--iterations",
+                "100",
+                "--exact-empties",
+                "5",
+            ],
+            vec!["--exact-empties", "--algo alphabeta"],
+        ),
         // Above i64::MAX: refused as too large, not "not a whole number" of an inline
         // engine the user never typed.
         (
@@ -488,6 +527,40 @@ fn every_command_has_help() {
     let stdout = text(&out.stdout);
     for cmd in ["perft", "bestmove", "solve", "play"] {
         assert!(stdout.contains(cmd), "{stdout}");
+    }
+}
+
+/// The engine options that are `Option`s (so that giving one to the wrong algorithm is
+/// refused even at its default value) state their defaults in the help by hand: those
+/// texts must match the values the engine really uses.
+#[test]
+fn engine_option_defaults_in_help_match_the_code() {
+    let out = tessera(&["bestmove", "--help"]);
+    let help = text(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let exact = format!(
+        "[default: {}]",
+        tessera::games::othello::DEFAULT_EXACT_EMPTIES
+    );
+    for (option, default) in [
+        ("--exact-empties", exact.as_str()),
+        ("--mcts-parallel", "[default: root]"),
+        ("--seed", "[default: 0]"),
+        ("--c", "[default: 1]"),
+    ] {
+        let at = help
+            .find(&format!("{option} <"))
+            .unwrap_or_else(|| panic!("{option} missing in: {help}"));
+        let next = help[at + 2..]
+            .find(" --")
+            .map_or(help.len(), |i| at + 2 + i);
+        assert!(
+            help[at..next].contains(default),
+            "{option} should say {default}: {}",
+            &help[at..next]
+        );
     }
 }
 
