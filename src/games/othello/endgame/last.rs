@@ -14,7 +14,7 @@ use crate::games::othello::position::final_score;
 /// the opponent, who owns every other square, else nobody), `p`'s view; fail-soft against
 /// `alpha`: when `p` cannot play and even the best case left is at most `alpha`, that
 /// upper bound is returned without counting the opponent's flips.
-#[inline]
+#[inline(always)]
 pub(super) fn solve_last(p: u64, sq: usize, alpha: i32) -> i32 {
     // `p` plays on `sq` flipping nothing: pc + 1 against 63 - pc discs.
     let score = 2 * p.count_ones() as i32 - 62;
@@ -107,11 +107,13 @@ impl Solver<'_> {
         best
     }
 
-    /// Two empties: each placement leads straight to the last-square count.
-    #[inline]
+    /// Two empties: each placement leads straight to the last-square count. Inlined into
+    /// [`Solver::solve_3`] (with [`solve_last`]): a call there spilled the flip routine's
+    /// vector registers around every child.
+    #[inline(always)]
     pub(super) fn search_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
         self.nodes += 1;
-        let x1 = empty.trailing_zeros() as usize;
+        let x1 = empty.trailing_zeros() as usize & 63;
         let x2 = 63 - empty.leading_zeros() as usize;
         let mut best = -65;
         if NEIGHBOURS[x1] & o != 0 {
@@ -133,7 +135,16 @@ impl Solver<'_> {
         if best > -65 {
             return best;
         }
-        // We must pass: the opponent plays if it can.
+        self.pass_2(p, o, alpha, beta, empty)
+    }
+
+    /// [`Solver::search_2`] when `p` has no placement: the opponent plays if it can, else
+    /// the game is over. Rare, kept out of line.
+    #[cold]
+    #[inline(never)]
+    fn pass_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+        let x1 = empty.trailing_zeros() as usize & 63;
+        let x2 = 63 - empty.leading_zeros() as usize;
         let can = |a: u64, b: u64, x: usize| NEIGHBOURS[x] & b != 0 && flips(a, b, x) != 0;
         if can(o, p, x1) || can(o, p, x2) {
             return -self.search_2(o, p, -beta, -alpha, empty);
@@ -142,7 +153,9 @@ impl Solver<'_> {
     }
 
     /// Three empties: the square alone in its quadrant first (the others share one), each
-    /// placement into [`Solver::search_2`].
+    /// placement into [`Solver::search_2`]. Inlined into [`Solver::solve_4`], which then
+    /// calls nothing on its usual paths.
+    #[inline(always)]
     fn solve_3(
         &mut self,
         p: u64,
@@ -156,7 +169,7 @@ impl Solver<'_> {
         let mut rest = empty;
         let mut x = [0usize; 3];
         for slot in &mut x {
-            *slot = rest.trailing_zeros() as usize;
+            *slot = rest.trailing_zeros() as usize & 63;
             rest &= rest - 1;
         }
         // Quadrants 3 or 1-1-1: all odd, bit order. 2-1: the odd one first.
@@ -188,12 +201,20 @@ impl Solver<'_> {
             }
         }
         if best == -65 {
-            if legal_moves(o, p) != 0 {
-                return -self.solve_3(o, p, -beta, -alpha, empty, parity);
-            }
-            return final_score(p, o);
+            return self.pass_3(p, o, alpha, beta, empty, parity);
         }
         best
+    }
+
+    /// [`Solver::solve_3`] when `p` has no placement: the opponent plays if it can, else
+    /// the game is over.
+    #[cold]
+    #[inline(never)]
+    fn pass_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, parity: u32) -> i32 {
+        if legal_moves(o, p) != 0 {
+            return -self.solve_3(o, p, -beta, -alpha, empty, parity);
+        }
+        final_score(p, o)
     }
 
     /// Four empties: odd-quadrant squares first (the "1-1-2" case: the two lone squares
@@ -220,7 +241,7 @@ impl Solver<'_> {
         for set in [empty & odd, empty & !odd] {
             let mut bits = set;
             while bits != 0 {
-                x[k] = bits.trailing_zeros() as usize;
+                x[k & 3] = bits.trailing_zeros() as usize & 63;
                 bits &= bits - 1;
                 k += 1;
             }
@@ -253,12 +274,20 @@ impl Solver<'_> {
             }
         }
         if best == -65 {
-            if legal_moves(o, p) != 0 {
-                return -self.solve_4(o, p, -beta, -alpha, empty, parity);
-            }
-            return final_score(p, o);
+            return self.pass_4(p, o, alpha, beta, empty, parity);
         }
         best
+    }
+
+    /// [`Solver::solve_4`] when `p` has no placement: the opponent plays if it can, else
+    /// the game is over.
+    #[cold]
+    #[inline(never)]
+    fn pass_4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, parity: u32) -> i32 {
+        if legal_moves(o, p) != 0 {
+            return -self.solve_4(o, p, -beta, -alpha, empty, parity);
+        }
+        final_score(p, o)
     }
 }
 

@@ -19,7 +19,7 @@
 //! Scores are disc differences from the side to move's view, in `-64..=64`.
 //!
 //! Modules: `last` (the last empties without move generation), `last_flip` (the last
-//! empty's flip count), `order` (move ordering and
+//! empty's flip count), `nws` (the null-window search below the table), `order` (move ordering and
 //! the ordering searches), `stability_cut`, `ladder` (the selective passes), `parallel`
 //! (the split search), `root` (the root, aspiration and PV), `hash` (table keys).
 
@@ -27,6 +27,7 @@ mod hash;
 mod ladder;
 mod last;
 mod last_flip;
+mod nws;
 mod order;
 mod parallel;
 mod parity;
@@ -206,6 +207,9 @@ impl<'a> Solver<'a> {
         let n_empty = empty.count_ones();
         if n_empty <= SHALLOW_EMPTIES {
             return self.search_shallow(p, o, alpha, beta, n_empty, parity_of(empty));
+        }
+        if n_empty < TT_MIN_EMPTIES && beta == alpha + 1 {
+            return self.nws_below_tt(p, o, alpha, n_empty);
         }
         self.nodes += 1;
         if self.should_stop() {

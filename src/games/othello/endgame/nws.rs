@@ -1,0 +1,125 @@
+//! Null-window search between the parity-ordered last empties and the transposition table
+//! (more than [`SHALLOW_EMPTIES`], fewer than [`TT_MIN_EMPTIES`] empties): Edax's
+//! `NWS_endgame` without the hash.
+//!
+//! The general [`Solver::search`] pays at every node for what only deep nodes use (the
+//! table's move, enhanced transposition cut-off, ProbCut, the parallel split, the
+//! re-search of PVS, a 32-move list). Here a node with window (`alpha`, `alpha + 1`)
+//! generates its moves once, orders them fastest first with the same key
+//! ([`order_key`]: the same node counts) and searches each with the same null window.
+
+use super::order::order_key;
+use super::parity::{QUADRANT_BIT, QUADRANT_MASKS, parity_of};
+use super::stability_cut::{STABILITY_THRESHOLD, stability_cap};
+use super::{SHALLOW_EMPTIES, Solver};
+use crate::games::othello::movegen::{flips, legal_moves};
+use crate::games::othello::position::final_score;
+
+/// Most moves a node below the table can have: one per empty square.
+const MAX_MOVES: usize = 16;
+
+impl Solver<'_> {
+    /// Exact value of (`p` to move, `o`) against the null window (`alpha`, `alpha + 1`),
+    /// fail-soft: a result `<= alpha` is an upper bound, `> alpha` a lower bound.
+    /// `n_empty` is the number of empty squares, above [`SHALLOW_EMPTIES`] and below
+    /// [`MAX_MOVES`]; no table is read or written.
+    pub(super) fn nws_below_tt(&mut self, p: u64, o: u64, alpha: i32, n_empty: u32) -> i32 {
+        debug_assert!(n_empty > SHALLOW_EMPTIES && (n_empty as usize) < MAX_MOVES);
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) != 0 {
+                return -self.nws_below_tt(o, p, -alpha - 1, n_empty);
+            }
+            return final_score(p, o);
+        }
+        if alpha >= STABILITY_THRESHOLD[n_empty as usize]
+            && let Some(cap) = stability_cap(p, o, alpha)
+        {
+            return cap;
+        }
+
+        let empty = !(p | o);
+        let parity = parity_of(empty);
+        let odd = QUADRANT_MASKS[parity as usize];
+        let mut keys = [0i32; MAX_MOVES];
+        let mut squares = [0u8; MAX_MOVES];
+        let mut flipped = [0u64; MAX_MOVES];
+        let mut n = 0;
+        let mut bits = moves;
+        while bits != 0 && n < MAX_MOVES {
+            let sq = bits.trailing_zeros() as usize & 63;
+            bits &= bits - 1;
+            let f = flips(p, o, sq);
+            keys[n] = order_key(o ^ f, p ^ f ^ (1 << sq), sq, odd);
+            squares[n] = sq as u8;
+            flipped[n] = f;
+            n += 1;
+        }
+
+        let mut best = -65;
+        for i in 0..n {
+            // Selection of the lowest key left (the first of equal keys, as `search` does).
+            let mut j = i;
+            for k in i + 1..n {
+                if keys[k] < keys[j] {
+                    j = k;
+                }
+            }
+            keys.swap(i, j);
+            squares.swap(i, j);
+            flipped.swap(i, j);
+            let sq = usize::from(squares[i]) & 63;
+            let f = flipped[i];
+            let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+            let v = if n_empty - 1 > SHALLOW_EMPTIES {
+                -self.nws_below_tt(cp, co, -alpha - 1, n_empty - 1)
+            } else {
+                -self.search_shallow(
+                    cp,
+                    co,
+                    -alpha - 1,
+                    -alpha,
+                    n_empty - 1,
+                    parity ^ QUADRANT_BIT[sq],
+                )
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{minimax, random_endgames};
+    use super::super::{SHALLOW_EMPTIES, Solver, TT_MIN_EMPTIES};
+    use crate::search::Limits;
+    use crate::search::tt::TranspositionTable;
+
+    /// Fail-soft against minimax in every null window from -65 to 64, on random positions
+    /// with every number of empties the routine serves (3 positions each).
+    #[test]
+    fn nws_below_tt_is_fail_soft_in_every_null_window() {
+        let tt = TranspositionTable::new(1);
+        let mut s = Solver::new(&tt, &Limits::default());
+        for empties in SHALLOW_EMPTIES + 1..TT_MIN_EMPTIES {
+            for pos in random_endgames(0x0A11_0000 + u64::from(empties), empties, 3) {
+                let exact = minimax(&pos);
+                for alpha in -65..=64 {
+                    let v = s.nws_below_tt(pos.player(), pos.opponent(), alpha, empties);
+                    let ok = if v <= alpha { exact <= v } else { exact >= v };
+                    assert!(ok, "{v} against alpha {alpha}, exact {exact}: {pos}");
+                }
+            }
+        }
+    }
+}
