@@ -41,11 +41,12 @@ pub struct Pairing {
     /// Elo difference (a - b), from the pentanomial pairs when there are any.
     pub elo: f64,
     /// 95 % error bar of `elo`: `(Elo(mu + z SE) - Elo(mu - z SE)) / 2`; infinite (JSON
-    /// `null`) when `mu +- z SE` reaches 0 % or 100 %, or when `elo` itself is infinite.
+    /// `null`) when `mu +- z SE` reaches 0 % or 100 %, when `elo` itself is infinite, or
+    /// with a single unit (one colour-swapped pair, or one game), which has no variance.
     pub elo_error: f64,
     /// Normalized Elo.
     pub nelo: f64,
-    /// 95 % error bar of `nelo` (infinite, JSON `null`, when `nelo` is).
+    /// 95 % error bar of `nelo` (infinite, JSON `null`, when `nelo` is or with a single unit).
     pub nelo_error: f64,
     /// Likelihood of superiority of `a`, 0..1.
     pub los: f64,
@@ -75,7 +76,7 @@ pub struct Rating {
 }
 
 /// Why a bootstrap interval is left out: every resample of the blocks gives the same data.
-pub const DEGENERATE_INTERVAL: &str = "no interval: every bootstrap resample gave the same fit      (one block, or every block with the same result), so resampling says nothing about the      error";
+pub const DEGENERATE_INTERVAL: &str = "no interval: every bootstrap resample gave the same fit (one block, or every block with the same result), so resampling says nothing about the error";
 
 /// The SPRT state.
 #[derive(Clone, Debug, Serialize)]
@@ -165,13 +166,15 @@ fn pairing(a: &str, b: &str, records: &[GameRecord]) -> (Pairing, Pentanomial) {
         },
         elo: rep.elo,
         // An infinite Elo has no finite error bar: JSON null for both, as the text's `+inf`.
-        elo_error: if rep.elo.is_finite() {
+        // Nor has a single unit (one pair, or one game without pairs): its variance is 0
+        // by construction, and "± 0" would claim certainty.
+        elo_error: if rep.elo.is_finite() && rep.units >= 2.0 {
             rep.elo_error
         } else {
             f64::INFINITY
         },
         nelo: rep.nelo,
-        nelo_error: if rep.nelo.is_finite() {
+        nelo_error: if rep.nelo.is_finite() && rep.units >= 2.0 {
             rep.nelo_error
         } else {
             f64::INFINITY
@@ -393,7 +396,7 @@ pub fn progress_line(settings: &Settings, records: &[GameRecord]) -> String {
             records,
         );
         let mut s = format!("{} vs {}: +{} ={} -{}", p.a, p.b, p.wins, p.draws, p.losses);
-        if p.games > 1 && p.elo.is_finite() {
+        if p.elo.is_finite() && p.elo_error.is_finite() {
             let _ = write!(s, "  Elo {:+.0} ± {:.0}", p.elo, p.elo_error);
         }
         if let Some(st) = sprt_state(settings, records) {

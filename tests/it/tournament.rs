@@ -569,3 +569,56 @@ fn quixo_games_end_in_a_draw_on_the_third_repetition() {
     assert!(repetitions > 0, "no game ended by repetition: {text}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// One colour-swapped pair split 1-1 has an Elo of exactly +0 (not the "-0.0" of
+/// `-400 log10(1)`) and no error bar: a single pair has no variance, so the report gives
+/// `± inf` in text and `null` in JSON instead of claiming "± 0".
+#[test]
+fn one_pair_has_no_error_bar_and_an_even_score_is_plus_zero() {
+    let dir = tmp("one-pair");
+    let out = bin()
+        .args([
+            "tournament",
+            "othello",
+            "--engines",
+            "othello-ab-d1,othello-ab-d2",
+            "--rounds",
+            "1",
+            "--random-plies",
+            "8",
+            "--seed",
+            "3",
+            "--no-progress",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    let p = &report["pairings"][0];
+    assert_eq!(p["games"], 2);
+    let (w, l) = (p["wins"].as_u64().unwrap(), p["losses"].as_u64().unwrap());
+    assert_eq!(p["elo_error"], serde_json::Value::Null, "{p}");
+    assert_eq!(p["nelo_error"], serde_json::Value::Null, "{p}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !text.contains("± 0.0") && !text.contains("±   0.0"),
+        "{text}"
+    );
+    // Depth-limited engines are deterministic: seed 3's opening gives a 1-1 pair.
+    assert_eq!((w, l), (1, 1), "{p}");
+    assert_eq!(
+        p["elo"].as_f64().unwrap().to_bits(),
+        0.0f64.to_bits(),
+        "{p}"
+    );
+    assert!(text.contains("+0.0 ±   inf"), "{text}");
+    assert!(!text.contains("-0.0"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

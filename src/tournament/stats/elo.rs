@@ -47,7 +47,8 @@ pub fn score_to_elo(s: f64) -> f64 {
     if s >= 1.0 {
         return f64::INFINITY;
     }
-    -400.0 * (1.0 / s - 1.0).log10()
+    // `+ 0.0` turns the -0.0 of an even score into +0.0 (and changes no other value).
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
 /// Expected score of a player `elo` logistic-Elo points stronger: `1 / (1 + 10^(-elo/400))`.
