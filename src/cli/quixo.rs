@@ -213,9 +213,16 @@ fn solve_small(
             "position": pos.to_string(),
             "value": word,
             "plies": plies,
+            // The same fields as a 5x5 answer: the retrograde table's distances are exact
+            // and nothing can stop it.
+            "plies_exact": plies.is_some(),
+            "prover": "retrograde",
             "move": best,
             "nodes": 0,
             "seconds": seconds,
+            "stopped": false,
+            "max_plies": null,
+            "table": null,
             "game_over": false,
         }));
     } else {
@@ -286,6 +293,7 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
                 "size": size,
                 "value": s.value.to_string().to_ascii_lowercase(),
                 "plies": plies,
+                "plies_exact": plies.is_some(),
                 "wins": s.counts.wins,
                 "losses": s.counts.losses,
                 "draws": s.counts.draws,

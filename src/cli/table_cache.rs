@@ -101,20 +101,25 @@ pub fn obtain(
         }
     }
     if !may_build {
+        eprintln!(
+            "note: no valid full-board table{}, and a time limit below a minute does not build \
+             one (run once without --time-ms to build and cache it): proving by search alone",
+            path.as_ref()
+                .map_or(String::new(), |p| format!(" at {}", p.display()))
+        );
         return Ok(None);
     }
     let started = std::time::Instant::now();
     eprintln!(
-        "building the 5x5 full-board table (2^25 boards, a few seconds and about 60 MB, once{})...",
-        path.as_ref()
-            .map_or(String::new(), |p| format!("; saved to {}", p.display()))
+        "building the 5x5 full-board table (2^25 boards, a few seconds and about 60 MB, once)..."
     );
     let table = FullBoardTable::solve(threads).map_err(CliError::failure)?;
-    eprintln!(
+    let built = format!(
         "built the full-board table in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     let Some(p) = path else {
+        eprintln!("{built}");
         eprintln!(
             "warning: no cache directory (neither XDG_CACHE_HOME nor HOME is set); \
              the table is kept in memory only"
@@ -122,8 +127,12 @@ pub fn obtain(
         return Ok(Some((table, TableSource::Memory)));
     };
     match save_table(&table, &p) {
-        Ok(()) => Ok(Some((table, TableSource::Built(p)))),
+        Ok(()) => {
+            eprintln!("{built}; saved to {}", p.display());
+            Ok(Some((table, TableSource::Built(p))))
+        }
         Err(e) => {
+            eprintln!("{built}");
             eprintln!(
                 "warning: cannot write the full-board table to {}: {e}; kept in memory only",
                 p.display()

@@ -598,6 +598,29 @@ fn quixo_solve_size_3_reproduces_the_published_values() {
     );
 }
 
+/// A 3x3 position (solved by the retrograde table) answers with the same JSON fields as a
+/// 5x5 one (proved by search), so scripts need not know which solver ran.
+#[test]
+fn quixo_solve_json_has_the_same_fields_for_every_board_size() {
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let small = json_of(&["solve", "quixo", "--position", "XOO/OXX/... X", "--json"]);
+    let big = json_of(&[
+        "solve",
+        "quixo",
+        "--position",
+        "XXXX./...../...../...../..... X",
+        "--json",
+    ]);
+    assert_eq!(keys(&small), keys(&big), "{small}\n{big}");
+    assert_eq!(small["prover"], "retrograde");
+    assert_eq!(small["stopped"], false);
+    assert_eq!(small["plies_exact"], small["plies"].is_u64());
+}
+
 #[test]
 fn quixo_solve_position_gives_value_and_distance() {
     // X holds a1..d1 and e1 is blank: taking the blank e1 and pushing it in at a1

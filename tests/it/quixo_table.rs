@@ -156,6 +156,11 @@ fn solve_without_a_buildable_table_still_proves_by_search() {
         stderr.contains("not a tessera Quixo full-board table") && stderr.contains("not used"),
         "{stderr}"
     );
+    // Not building is said, not silent.
+    assert!(
+        stderr.contains("does not build") && stderr.contains("search alone"),
+        "{stderr}"
+    );
     assert_eq!(v["table"], Value::Null);
     assert_win_in_3(&v);
     let _ = std::fs::remove_dir_all(&cache);
@@ -228,6 +233,7 @@ fn a_corrupt_cache_is_rebuilt_then_loaded_and_an_unwritable_one_falls_back_to_me
         stderr.contains("building the 5x5 full-board table"),
         "{stderr}"
     );
+    assert!(stderr.contains("; saved to"), "{stderr}");
     assert_eq!(v["table"]["source"], "built", "{v}");
     assert_eq!(v["table"]["file"], path.to_str().unwrap());
     assert_win_in_3(&v);
@@ -255,6 +261,8 @@ fn a_corrupt_cache_is_rebuilt_then_loaded_and_an_unwritable_one_falls_back_to_me
         stderr.contains("cannot write the full-board table") && stderr.contains("memory"),
         "{stderr}"
     );
+    // Nothing claims a save that did not happen.
+    assert!(!stderr.contains("saved to"), "{stderr}");
     assert_eq!(v["table"]["source"], "memory", "{v}");
     assert_win_in_3(&v);
     let _ = std::fs::remove_dir_all(&cache);
