@@ -77,14 +77,13 @@ impl Solver<'_> {
                     if f == 0 {
                         continue;
                     }
-                    let v = -self.search_shallow(
-                        o ^ f,
-                        p ^ f ^ (1 << sq),
-                        -beta,
-                        -alpha,
-                        n_empty - 1,
-                        parity ^ QUADRANT_BIT[sq],
-                    );
+                    let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+                    let child_parity = parity ^ QUADRANT_BIT[sq];
+                    let v = if n_empty == 5 {
+                        -self.solve_4(cp, co, -beta, -alpha, empty ^ (1 << sq), child_parity)
+                    } else {
+                        -self.search_shallow(cp, co, -beta, -alpha, n_empty - 1, child_parity)
+                    };
                     if v > best {
                         best = v;
                         if v >= beta {
@@ -98,13 +97,28 @@ impl Solver<'_> {
             }
         }
         if best == -65 {
-            // No placement: pass if the opponent has one, else the game is over.
-            if legal_moves(o, p) != 0 {
-                return -self.search_shallow(o, p, -beta, -alpha, n_empty, parity);
-            }
-            return final_score(p, o);
+            return self.pass_shallow(p, o, alpha, beta, n_empty, parity);
         }
         best
+    }
+
+    /// [`Solver::search_shallow`] when `p` has no placement: pass if the opponent has
+    /// one, else the game is over.
+    #[cold]
+    #[inline(never)]
+    fn pass_shallow(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        n_empty: u32,
+        parity: u32,
+    ) -> i32 {
+        if legal_moves(o, p) != 0 {
+            return -self.search_shallow(o, p, -beta, -alpha, n_empty, parity);
+        }
+        final_score(p, o)
     }
 
     /// Two empties: each placement leads straight to the last-square count. Inlined into
