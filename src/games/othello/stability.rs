@@ -11,22 +11,44 @@ const RANK_1: u64 = 0x0000_0000_0000_00FF;
 const RANK_8: u64 = 0xFF00_0000_0000_0000;
 const EDGE: u64 = FILE_A | FILE_H | RANK_1 | RANK_8;
 
-/// Masks of the 15 diagonals in each direction (a1-h8 direction, then a8-h1 direction).
-static DIAGONALS: [[u64; 15]; 2] = {
-    let mut t = [[0u64; 15]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let f = sq % 8;
-        let r = sq / 8;
-        t[0][7 + r - f] |= 1u64 << sq; // r - f constant along a1-h8 lines
-        t[1][r + f] |= 1u64 << sq; // r + f constant along h1-a8 lines
-        sq += 1;
-    }
-    t
-};
+/// Squares whose neighbour in the direction of shift `+9` (one file right, one rank up)
+/// is off the board, and so on for `-9`, `+7` (one file left, one rank up) and `-7`.
+const EDGE_UP_9: u64 = FILE_H | RANK_8;
+const EDGE_DOWN_9: u64 = FILE_A | RANK_1;
+const EDGE_UP_7: u64 = FILE_A | RANK_8;
+const EDGE_DOWN_7: u64 = FILE_H | RANK_1;
+
+/// Occupied squares from which every square on towards higher bits by steps of `d` (up to
+/// the board's edge; `edge` holds the squares whose next step leaves the board) is
+/// occupied: a Kogge-Stone fill from the occupied edge squares back along the line. The
+/// fill never crosses a file edge: a square of `edge` never propagates.
+#[inline]
+fn filled_up(occ: u64, edge: u64, d: u32) -> u64 {
+    let mut g = occ & edge;
+    let mut p = occ & !edge;
+    g |= p & (g >> d);
+    p &= p >> d;
+    g |= p & (g >> (2 * d));
+    p &= p >> (2 * d);
+    g | (p & (g >> (4 * d)))
+}
+
+/// [`filled_up`] towards lower bits.
+#[inline]
+fn filled_down(occ: u64, edge: u64, d: u32) -> u64 {
+    let mut g = occ & edge;
+    let mut p = occ & !edge;
+    g |= p & (g << d);
+    p &= p << d;
+    g |= p & (g << (2 * d));
+    p &= p << (2 * d);
+    g | (p & (g << (4 * d)))
+}
 
 /// Squares whose four lines are all full are handled line by line:
 /// returns (full horizontal, full vertical, full a1-h8 diagonal, full h1-a8 diagonal) masks.
+/// The diagonals by [`filled_up`] and [`filled_down`]: branch-free, where a loop over the
+/// 30 diagonals took about a third of `stable_discs`.
 #[inline]
 fn full_lines(occ: u64) -> [u64; 4] {
     let mut h = occ;
@@ -39,16 +61,8 @@ fn full_lines(occ: u64) -> [u64; 4] {
     v &= v >> 16;
     v &= v >> 32;
     let v = (v & RANK_1).wrapping_mul(FILE_A);
-    let mut d9 = 0;
-    let mut d7 = 0;
-    for (&a, &b) in DIAGONALS[0].iter().zip(&DIAGONALS[1]) {
-        if occ & a == a {
-            d9 |= a;
-        }
-        if occ & b == b {
-            d7 |= b;
-        }
-    }
+    let d9 = filled_up(occ, EDGE_UP_9, 9) & filled_down(occ, EDGE_DOWN_9, 9);
+    let d7 = filled_up(occ, EDGE_UP_7, 7) & filled_down(occ, EDGE_DOWN_7, 7);
     [h, v, d9, d7]
 }
 
@@ -94,6 +108,51 @@ mod tests {
         let o = !p;
         assert_eq!(stable_discs(p, o), p);
         assert_eq!(stable_discs(o, p), o);
+    }
+
+    /// The full-diagonal masks against the 30 diagonals checked one by one, on random
+    /// occupancies of every density (sparse to full).
+    #[test]
+    fn full_diagonals_match_the_diagonals_one_by_one() {
+        let mut diagonals = [[0u64; 15]; 2];
+        for sq in 0..64 {
+            let (f, r) = (sq % 8, sq / 8);
+            diagonals[0][7 + r - f] |= 1u64 << sq;
+            diagonals[1][r + f] |= 1u64 << sq;
+        }
+        let mut seed = 0x0D1A_6047_5EEDu64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for i in 0..20_000 {
+            // OR-ing 0 to 3 random words makes occupancies from half full to nearly full,
+            // AND-ing gives the sparse ones.
+            let mut occ = next();
+            for _ in 0..i % 4 {
+                occ |= next();
+            }
+            if i % 5 == 0 {
+                occ &= next();
+            }
+            if i % 7 == 0 {
+                occ = !(1u64 << (next() % 64));
+            }
+            let [_, _, d9, d7] = full_lines(occ);
+            let mut want = [0u64; 2];
+            for (w, lines) in want.iter_mut().zip(&diagonals) {
+                for &m in lines {
+                    if occ & m == m {
+                        *w |= m;
+                    }
+                }
+            }
+            assert_eq!([d9, d7], want, "occ={occ:#x}");
+        }
+        assert_eq!(full_lines(!0)[2..], [!0, !0]);
+        assert_eq!(full_lines(0)[2..], [0, 0]);
     }
 
     #[test]
