@@ -25,14 +25,26 @@
 //!   up exactly as before), and the whole tree never exceeds the node budget (when it is
 //!   full, the tree stops growing and simulations play out from its leaves, as with the
 //!   root-parallel trees).
-//! - **Root statistics per thread**: every simulation of every thread passes the root and
-//!   one of its children, so those are the most contended cache lines. A thread adds its
-//!   visits and rewards there to its own counts ([`RootDelta`]) and adds them to the shared
-//!   ones every [`CLAIM`] simulations (and when it stops); its selection at the root reads
-//!   shared + own, so it sees all its own simulations and the other threads' up to [`CLAIM`]
-//!   behind (a root child has thousands of visits: a few more or less do not change its
-//!   value). With one thread, shared + own are exactly the counts of every visit, so its
-//!   search is the same as with every visit counted in the shared tree at once.
+//! - **Hot nodes: statistics per thread** (with several threads). Every simulation of
+//!   every thread passes the root and the upper plies of the main lines, so the nodes there
+//!   are the contended cache lines: an atomic add on a line the other core wrote last
+//!   costs a cache-line transfer, and so does the next read of it by a selection. A node
+//!   becomes *hot* when its shared visit count reaches [`HOT_VISITS`] (the root and its
+//!   children from the start): it gets a slot number, and from then on each thread adds
+//!   the visits and rewards of its simulations through that node to its own counts
+//!   ([`Delta`], indexed by slot) and adds them to the shared node every [`CLAIM`]
+//!   simulations (and when it stops). A selection reads shared + own, so it sees all its
+//!   own simulations and the other threads' at most [`CLAIM`] simulations (of each other
+//!   thread) late: a hot node's statistics lag by at most `CLAIM` simulations per other
+//!   thread, on a node with at least [`HOT_VISITS`] visits. The virtual loss of a running
+//!   simulation is therefore seen by the other threads at once only below the hot nodes
+//!   (where the threads' lines split), as before only below the root's children. A hot
+//!   node's shared line is written once per `CLAIM` simulations instead of once per
+//!   simulation, so it stays in both cores' caches.
+//! - **One thread**: no node is hot and no other thread reads or writes the tree, so the
+//!   statistics are added with a plain load and store instead of an atomic
+//!   read-modify-write (a locked instruction). The counts are the same integers either
+//!   way, so a one-thread search is the same search.
 //! - **Shared counters**: the arena counter and the simulation counter each sit on their
 //!   own cache line ([`Padded`]), away from the arena pointer every node access reads;
 //!   a thread claims simulations [`CLAIM`] at a time, not one by one.
@@ -69,8 +81,13 @@ const ONE: f64 = (1u64 << 24) as f64;
 /// Nodes a thread reserves at a time for its own expansions when several threads share
 /// the tree (a divisor of [`SEGMENT`]).
 const CHUNK: usize = 1 << 10;
-/// Simulations a thread claims at a time from the shared budget.
+/// Simulations a thread claims at a time from the shared budget; a thread adds its hot
+/// nodes' statistics to the shared tree every `CLAIM` simulations.
 const CLAIM: u64 = 16;
+/// Shared visits at which a node becomes hot (its statistics kept per thread, see the
+/// module doc) when several threads share the tree. A hot node's statistics lag by at most
+/// [`CLAIM`] simulations of each other thread, at most 1/16 of its visits at 256.
+const HOT_VISITS: u32 = 256;
 
 /// A value alone on its cache line (two 64-byte lines: the adjacent-line prefetcher pairs
 /// them), so writes to it do not evict what other threads read next to it.
@@ -103,6 +120,9 @@ struct Node {
     visits: AtomicU32,
     /// Summed reward per seat, fixed point ([`ONE`]).
     reward: [AtomicU64; MAX_SEATS],
+    /// 0, or the slot of a hot node: the index of the threads' own counts ([`Delta`]) that
+    /// they add to this node's statistics every [`CLAIM`] simulations.
+    slot: AtomicU32,
 }
 
 impl Node {
@@ -129,6 +149,7 @@ impl Node {
         for r in &self.reward {
             r.store(0, Relaxed);
         }
+        self.slot.store(0, Relaxed);
     }
 
     /// The first child, if the node is expanded.
@@ -169,11 +190,19 @@ struct SharedTree {
     len: Padded<AtomicUsize>,
     /// Simulations claimed by the threads (may run past the budget; those are not run).
     claimed: Padded<AtomicU64>,
+    /// The next hot node's slot (slots start at 1; 0 marks a node that is not hot).
+    slots: Padded<AtomicU32>,
+    /// Searched by one thread: no node is hot, statistics are added without atomic
+    /// read-modify-writes.
+    alone: bool,
+    /// Shared visits at which a node becomes hot ([`HOT_VISITS`]; never when `alone`).
+    hot_visits: u32,
 }
 
 impl SharedTree {
-    /// An arena of `cap` nodes (at least 1) holding only the root.
-    fn new(cap: usize) -> Self {
+    /// An arena of `cap` nodes (at least 1) holding only the root, searched by `threads`
+    /// threads.
+    fn new(cap: usize, threads: usize) -> Self {
         let cap = cap.max(1);
         let pooled = {
             let mut pool = ARENAS.lock().unwrap_or_else(PoisonError::into_inner);
@@ -189,6 +218,36 @@ impl SharedTree {
             cap,
             len: Padded(AtomicUsize::new(1)),
             claimed: Padded(AtomicU64::new(0)),
+            slots: Padded(AtomicU32::new(1)),
+            alone: threads <= 1,
+            hot_visits: if threads <= 1 { u32::MAX } else { HOT_VISITS },
+        }
+    }
+
+    /// Makes node `i` hot: gives it the next slot.
+    fn make_hot(&self, i: usize) {
+        let slot = self.slots.0.fetch_add(1, Relaxed);
+        self.node(i).slot.store(slot, Relaxed);
+    }
+
+    /// Adds `v` to `a` and returns the old value: an atomic add, or a plain load and store
+    /// when the tree is searched by one thread.
+    fn add_u32(&self, a: &AtomicU32, v: u32) -> u32 {
+        if self.alone {
+            let old = a.load(Relaxed);
+            a.store(old.wrapping_add(v), Relaxed);
+            old
+        } else {
+            a.fetch_add(v, Relaxed)
+        }
+    }
+
+    /// Adds `v` to `a` (see [`Self::add_u32`]).
+    fn add_u64(&self, a: &AtomicU64, v: u64) {
+        if self.alone {
+            a.store(a.load(Relaxed).wrapping_add(v), Relaxed);
+        } else {
+            a.fetch_add(v, Relaxed);
         }
     }
 
@@ -291,10 +350,13 @@ impl SharedTree {
     }
 }
 
-/// A thread's visits and reward sums at a root child (or the root) not yet added to the
-/// shared tree.
+/// A thread's visits and reward sums at a hot node not yet added to the shared tree.
 #[derive(Clone, Copy, Debug, Default)]
-struct RootDelta {
+struct Delta {
+    /// The node (valid while `visits > 0`).
+    node: u32,
+    /// Visits; 0: nothing to add (a simulation's reward goes only to the hot nodes it
+    /// counted a visit on, so a delta with no visits has no reward either).
     visits: u32,
     /// Per seat, fixed point ([`ONE`]).
     reward: [u64; MAX_SEATS],
@@ -315,7 +377,8 @@ struct Worker<'a, G: Game, P: PlayoutPolicy<G>> {
     rng: StdRng,
     teams: Teams,
     solver: bool,
-    path: Vec<u32>,
+    /// The current simulation's nodes as (index, slot when it was visited: 0 if not hot).
+    path: Vec<(u32, u32)>,
     /// Moves of the current simulation as (seat, code), for progressive history.
     trail: Vec<(u8, u16)>,
     /// Per (seat, move code): summed reward and count (this thread's simulations).
@@ -325,12 +388,11 @@ struct Worker<'a, G: Game, P: PlayoutPolicy<G>> {
     /// This thread's chunk of the arena and the size of the next one.
     local: Chunk,
     chunk: usize,
-    /// The root's children (`root_first..root_first + root_delta.len()`) and this
-    /// thread's statistics there not yet added to the shared tree; `root_visits`: its
-    /// visits to the root not yet added.
-    root_first: usize,
-    root_delta: Vec<RootDelta>,
-    root_visits: u32,
+    /// This thread's statistics at the hot nodes, by slot, not yet added to the shared
+    /// tree (grown when a higher slot is first visited).
+    hot: Vec<Delta>,
+    /// Slots whose delta has visits (the ones the next flush adds).
+    dirty: Vec<u32>,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -346,6 +408,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         chunk: usize,
     ) -> Self {
         let teams = Teams::of(root);
+        let slots = if tree.alone { 0 } else { 1024 };
         Self {
             tree,
             cfg,
@@ -364,12 +427,8 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             iterations: 0,
             local,
             chunk,
-            root_first: tree.node(0).first().unwrap_or(0),
-            root_delta: vec![
-                RootDelta::default();
-                usize::from(tree.node(0).children.load(Relaxed))
-            ],
-            root_visits: 0,
+            hot: vec![Delta::default(); slots],
+            dirty: Vec::with_capacity(slots),
             _game: std::marker::PhantomData,
         }
     }
@@ -388,7 +447,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         let mut left = 0u64;
         loop {
             if left == 0 {
-                self.flush_root();
+                self.flush();
                 let start = self.tree.claimed.0.fetch_add(CLAIM, Relaxed);
                 if start >= budget {
                     break;
@@ -402,32 +461,51 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                 break;
             }
         }
-        self.flush_root();
+        self.flush();
     }
 
-    /// Adds this thread's root statistics to the shared tree.
-    fn flush_root(&mut self) {
+    /// Adds this thread's statistics at the hot nodes to the shared tree.
+    fn flush(&mut self) {
         let tree = self.tree;
-        if self.root_visits > 0 {
-            tree.node(0).visits.fetch_add(self.root_visits, Relaxed);
-            self.root_visits = 0;
-        }
-        let k = self.root_delta.len();
-        for (d, ch) in self
-            .root_delta
-            .iter_mut()
-            .zip(tree.block(self.root_first, k))
-        {
-            if d.visits > 0 {
-                ch.visits.fetch_add(d.visits, Relaxed);
-                for (sum, r) in ch.reward.iter().zip(&d.reward) {
-                    if *r != 0 {
-                        sum.fetch_add(*r, Relaxed);
-                    }
+        for &slot in &self.dirty {
+            let d = &mut self.hot[slot as usize];
+            let n = tree.node(d.node as usize);
+            n.visits.fetch_add(d.visits, Relaxed);
+            for (sum, r) in n.reward.iter().zip(&d.reward) {
+                if *r != 0 {
+                    sum.fetch_add(*r, Relaxed);
                 }
-                *d = RootDelta::default();
             }
+            *d = Delta::default();
         }
+        self.dirty.clear();
+    }
+
+    /// Counts a visit to node `i` (slot `slot`, 0 if not hot): in this thread's delta for a
+    /// hot node, else in the shared node (which becomes hot when this visit brings it to
+    /// the threshold). Returns the node's visits before this one (shared + this thread's)
+    /// and this thread's visits not yet in the shared node, this one included.
+    fn visit(&mut self, i: usize, slot: u32) -> (u32, u32) {
+        let n = self.tree.node(i);
+        if slot == 0 {
+            let before = self.tree.add_u32(&n.visits, 1);
+            if !self.tree.alone && before + 1 == self.tree.hot_visits {
+                // Only one thread's add returns the count just below the threshold.
+                self.tree.make_hot(i);
+            }
+            return (before, 0);
+        }
+        let s = slot as usize;
+        if s >= self.hot.len() {
+            self.hot.resize((2 * s).max(1024), Delta::default());
+        }
+        let d = &mut self.hot[s];
+        if d.visits == 0 {
+            d.node = i as u32;
+            self.dirty.push(slot);
+        }
+        d.visits += 1;
+        (n.visits.load(Relaxed) + d.visits - 1, d.visits)
     }
 
     fn iterate(&mut self, root: &G) {
@@ -436,13 +514,11 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         let tree = self.tree;
         let mut pos = root.clone();
         let mut idx = 0usize;
-        self.path.push(0);
-        // The root's visit is this thread's (see `root_delta`); `before` matters below it.
-        self.root_visits += 1;
+        let slot = tree.node(0).slot.load(Relaxed);
+        self.path.push((0, slot));
+        // `before` (this visit excluded) matters below the root only.
+        let (_, mut own) = self.visit(0, slot);
         let mut before = 1;
-        // This thread's visits to node `idx` not yet in the shared tree (the root and its
-        // children keep theirs in `root_visits` and `root_delta`).
-        let mut own = self.root_visits;
         let reward = loop {
             let node = tree.node(idx);
             let proof = node.proof();
@@ -469,52 +545,51 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                 BUSY => break self.playout(pos),
                 f => f as usize,
             };
-            let at_root = idx == 0 && first == self.root_first;
-            let child = self.select(node, first, &pos, own, at_root);
+            let child = self.select(node, first, &pos, own);
             let ch = tree.node(child);
-            (before, own) = if at_root {
-                let d = &mut self.root_delta[child - first];
-                d.visits += 1;
-                (ch.visits.load(Relaxed) + d.visits - 1, d.visits)
-            } else {
-                (ch.visits.fetch_add(1, Relaxed), 0)
-            };
+            let slot = ch.slot.load(Relaxed);
+            (before, own) = self.visit(child, slot);
             let mv = G::Move::from_code(ch.code.load(Relaxed));
             if !self.history.is_empty() {
                 self.trail.push((pos.to_move().0, mv.code()));
             }
             pos = pos.play(mv);
             idx = child;
-            self.path.push(child as u32);
+            self.path.push((child as u32, slot));
         };
         self.depth = self.depth.max(self.path.len() as u32 - 1);
         self.backup(&reward);
     }
 
     /// The UCT choice among the children of expanded `node` (first child `first`; `own`:
-    /// this thread's visits there not yet in the shared tree; at the root with `at_root`,
-    /// whose children's counts add this thread's `root_delta`): an unvisited child first,
-    /// never a proven loss for the team to move. Without progressive history the children
-    /// are scored [`UCT_LANES`] at a time ([`uct_block`]; proven ones through
-    /// [`child_value`]), with the same values as one by one.
-    fn select(&self, node: &Node, first: usize, pos: &G, own: u32, at_root: bool) -> usize {
+    /// this thread's visits there not yet in the shared tree; a hot child's counts add this
+    /// thread's delta): an unvisited child first, never a proven loss for the team to move.
+    /// Without progressive history the children are scored [`UCT_LANES`] at a time
+    /// ([`uct_choice`]; proven ones through [`child_value`]), with the same values as one by
+    /// one.
+    fn select(&self, node: &Node, first: usize, pos: &G, own: u32) -> usize {
         let s = pos.to_move().index();
         let team = node.team.load(Relaxed);
         let ln_n = f64::from((node.visits.load(Relaxed) + own).max(1)).ln();
         let k = usize::from(node.children.load(Relaxed));
-        let delta = if at_root { &self.root_delta[..k] } else { &[] };
-        // Only the two counts read here (not a copy of the whole delta per child).
-        let own_counts = |i: usize| match delta.get(i) {
-            Some(d) => (d.visits, d.reward[s]),
-            None => (0, 0),
+        let hot = &self.hot;
+        // A child's visits and seat `s`'s reward sum: shared + this thread's delta.
+        let counts = |ch: &Node| {
+            let (v, r) = (ch.visits.load(Relaxed), ch.reward[s].load(Relaxed));
+            match ch.slot.load(Relaxed) {
+                0 => (v, r),
+                slot => match hot.get(slot as usize) {
+                    Some(d) => (v + d.visits, r + d.reward[s]),
+                    None => (v, r),
+                },
+            }
         };
         let mut best = first;
         let mut best_value = f64::NEG_INFINITY;
         let children = self.tree.block(first, k);
         if !self.history.is_empty() {
             for (i, ch) in children.iter().enumerate() {
-                let (own_visits, own_reward) = own_counts(i);
-                let visits = ch.visits.load(Relaxed) + own_visits;
+                let (visits, reward) = counts(ch);
                 if visits == 0 {
                     return first + i;
                 }
@@ -525,7 +600,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                     team,
                     ln_n,
                     visits,
-                    (ch.reward[s].load(Relaxed) + own_reward) as f64 / ONE,
+                    fixed_to_f64(reward),
                     ch.proof(),
                     Some(history),
                 ) else {
@@ -545,12 +620,8 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
                 ln_n,
                 |i| {
                     let ch = &children[i];
-                    let (own_visits, own_reward) = own_counts(i);
-                    (
-                        ch.visits.load(Relaxed) + own_visits,
-                        (ch.reward[s].load(Relaxed) + own_reward) as f64 / ONE,
-                        ch.proof(),
-                    )
+                    let (visits, reward) = counts(ch);
+                    (visits, fixed_to_f64(reward), ch.proof())
                 },
                 |visits, sum, proof| {
                     child_value(self.cfg, &self.teams, team, ln_n, visits, sum, proof, None)
@@ -570,27 +641,26 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         )
     }
 
-    /// Adds the reward along the path (the visits were counted on the way down), then
-    /// proves what the solver can. The root's reward sums are never read (a selection
-    /// reads its children's), so the root, the one node every simulation of every thread
-    /// passes, is left alone: one write less to the most contended cache line.
+    /// Adds the reward along the path (the visits were counted on the way down): to this
+    /// thread's delta at the nodes that were hot when it visited them, else to the shared
+    /// node; then proves what the solver can. The root's reward sums are never read (a
+    /// selection reads its children's), so the root is left alone.
     fn backup(&mut self, reward: &[f64; MAX_SEATS]) {
         let fixed: [u64; MAX_SEATS] = std::array::from_fn(|s| (reward[s] * ONE).round() as u64);
         let seats = self.teams.seats;
-        // A root child's reward is this thread's until the next flush.
-        let at_root = usize::from(self.path.len() > 1);
-        if at_root == 1 {
-            let d = &mut self.root_delta[self.path[1] as usize - self.root_first];
-            for (sum, &r) in d.reward.iter_mut().zip(&fixed).take(seats) {
-                *sum += r;
+        for &(i, slot) in self.path.iter().skip(1) {
+            if slot != 0 {
+                let d = &mut self.hot[slot as usize];
+                for (sum, &r) in d.reward.iter_mut().zip(&fixed).take(seats) {
+                    *sum += r;
+                }
+                continue;
             }
-        }
-        for &i in &self.path[1 + at_root..] {
             let n = self.tree.node(i as usize);
             for (sum, &r) in n.reward.iter().zip(&fixed).take(seats) {
-                // A loss adds nothing: skip the atomic (half the seats in a decided game).
+                // A loss adds nothing: skip the write (half the seats in a decided game).
                 if r != 0 {
-                    sum.fetch_add(r, Relaxed);
+                    self.tree.add_u64(sum, r);
                 }
             }
         }
@@ -602,12 +672,12 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             }
         }
         if self.solver {
-            let leaf = *self.path.last().unwrap_or(&0) as usize;
+            let leaf = self.path.last().map_or(0, |p| p.0 as usize);
             if self.tree.node(leaf).proof() == UNKNOWN {
                 return;
             }
             for k in (0..self.path.len().saturating_sub(1)).rev() {
-                let i = self.path[k] as usize;
+                let i = self.path[k].0 as usize;
                 if self.tree.node(i).proof() != UNKNOWN || !self.prove(i) {
                     break;
                 }
@@ -658,18 +728,27 @@ impl Drop for SharedTree {
     }
 }
 
-/// Searches `pos` (which has `moves` legal moves) on one shared tree with `cfg.threads`
-/// threads, `budget` simulations in all (or until `limits` stop it).
-pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
+/// A fixed-point reward sum ([`ONE`]) as a reward (sums stay far below 2^63, so the
+/// conversion through `i64` is exact and one instruction).
+#[inline]
+fn fixed_to_f64(sum: u64) -> f64 {
+    sum as i64 as f64 / ONE
+}
+
+/// Runs the search's simulations on `tree` (fresh, made for `cfg.threads` threads) from
+/// `pos`: expands the root, makes it and its children hot (several threads), runs the
+/// threads until `budget` simulations or `limits`, and returns per thread (simulations,
+/// deepest ply, nodes left unused in its chunk). Every thread has flushed its hot deltas
+/// when this returns, so the shared statistics count every simulation.
+fn grow<G: Game, P: PlayoutPolicy<G>>(
+    tree: &SharedTree,
     pos: &G,
     cfg: &MctsConfig,
     policy: &P,
     limits: &Limits,
     budget: u64,
-    moves: usize,
-) -> MctsResult<G::Move> {
+) -> Vec<(u64, u32, usize)> {
     let threads = cfg.threads.max(1);
-    let tree = SharedTree::new(cfg.max_nodes.max(moves + 1));
     let team = pos.team(pos.to_move());
     // One thread takes the rest of each span as its chunk, so its tree is laid out (and
     // fills up) exactly as with one shared counter.
@@ -678,14 +757,22 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
     // rest of its chunk goes to thread 0.
     let mut root_chunk = Chunk::default();
     tree.expand(0, pos, team, &mut root_chunk, chunk);
+    if !tree.alone {
+        // Every simulation passes the root and one of its children: hot from the start.
+        let first = tree.node(0).first().unwrap_or(1);
+        let k = usize::from(tree.node(0).children.load(Relaxed));
+        for i in std::iter::once(0).chain(first..first + k) {
+            tree.make_hot(i);
+        }
+    }
     let run = |t: usize| {
         let seed = cfg.seed.wrapping_add(t as u64);
         let local = if t == 0 { root_chunk } else { Chunk::default() };
-        let mut w = Worker::new(&tree, pos, cfg, policy, seed, local, chunk);
+        let mut w = Worker::new(tree, pos, cfg, policy, seed, local, chunk);
         w.run(pos, limits, budget);
         (w.iterations, w.depth, w.local.end - w.local.next)
     };
-    let ran: Vec<(u64, u32, usize)> = if threads == 1 {
+    if threads == 1 {
         vec![run(0)]
     } else {
         // The calling thread is thread 0: one thread fewer to start per search.
@@ -700,8 +787,24 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
             );
             ran
         })
-    };
+    }
+}
 
+/// Searches `pos` (which has `moves` legal moves) on one shared tree with `cfg.threads`
+/// threads, `budget` simulations in all (or until `limits` stop it).
+pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
+    pos: &G,
+    cfg: &MctsConfig,
+    policy: &P,
+    limits: &Limits,
+    budget: u64,
+    moves: usize,
+) -> MctsResult<G::Move> {
+    let threads = cfg.threads.max(1);
+    let tree = SharedTree::new(cfg.max_nodes.max(moves + 1), threads);
+    let ran = grow(&tree, pos, cfg, policy, limits, budget);
+
+    let team = pos.team(pos.to_move());
     let teams = Teams::of(pos);
     let seat = pos.to_move().index();
     let r = tree.node(0);
@@ -785,6 +888,7 @@ mod tests {
             assert_eq!(n.proof(), UNKNOWN, "node {i}");
             assert_eq!(n.first(), None, "node {i}");
             assert_eq!(n.visits.load(Relaxed), 0, "node {i}");
+            assert_eq!(n.slot.load(Relaxed), 0, "node {i}");
             assert!(n.reward.iter().all(|r| r.load(Relaxed) == 0), "node {i}");
         }
         let n = &nodes[7];
@@ -798,12 +902,14 @@ mod tests {
         n.reward[1].store(5, Relaxed);
         n.team.store(1, Relaxed);
         n.children.store(3, Relaxed);
+        n.slot.store(8, Relaxed);
         n.reset(42);
         assert_eq!(n.code.load(Relaxed), 42);
         assert_eq!((n.first(), n.proof()), (None, UNKNOWN));
         assert_eq!(n.visits.load(Relaxed), 0);
         assert_eq!(n.children.load(Relaxed), 0);
         assert_eq!(n.team.load(Relaxed), 0);
+        assert_eq!(n.slot.load(Relaxed), 0);
         assert!(n.reward.iter().all(|r| r.load(Relaxed) == 0));
         assert_eq!(std::mem::size_of::<Node>(), 64, "one node, one cache line");
     }
@@ -813,7 +919,7 @@ mod tests {
         // The layout before per-thread chunks: blocks one after the other, a block that
         // would straddle a segment starts the next one, a block past the capacity fails.
         let cap = 3 * SEGMENT - 100;
-        let tree = SharedTree::new(cap);
+        let tree = SharedTree::new(cap, 2);
         let mut local = Chunk { next: 1, end: 1 };
         let mut len = 1usize;
         let mut failures = 0;
@@ -839,7 +945,7 @@ mod tests {
     #[test]
     fn two_threads_chunks_never_overlap_straddle_or_overflow() {
         let cap = 2 * SEGMENT + 500;
-        let tree = SharedTree::new(cap);
+        let tree = SharedTree::new(cap, 2);
         let mut owner = vec![u8::MAX; cap];
         owner[0] = 2; // the root
         let mut locals = [Chunk::default(); 2];
@@ -867,5 +973,78 @@ mod tests {
             "the arena was filled ({taken} of {cap})"
         );
         assert!(tree.len.0.load(Relaxed) - unused <= cap);
+    }
+    /// Checks every node reachable from the root of a finished search of a two-seat game
+    /// with place rewards: each simulation through a node added its visit and rewards
+    /// summing to 1 (a win 1 + 0, a draw 1/2 + 1/2), so the two seats' sums add up to the
+    /// visits exactly (fixed point); a node's children have no more visits than it. Returns
+    /// (nodes checked, hot nodes among them).
+    fn check_two_seat_sums(tree: &SharedTree) -> (usize, usize) {
+        let (mut checked, mut hot) = (0, 0);
+        let mut stack = vec![0usize];
+        while let Some(i) = stack.pop() {
+            let n = tree.node(i);
+            let visits = u64::from(n.visits.load(Relaxed));
+            checked += 1;
+            hot += usize::from(n.slot.load(Relaxed) != 0);
+            if i != 0 {
+                let sum = n.reward[0].load(Relaxed) + n.reward[1].load(Relaxed);
+                assert_eq!(
+                    sum,
+                    visits << 24,
+                    "node {i}: reward sums vs {visits} visits"
+                );
+            }
+            if let Some(f) = n.first() {
+                let k = usize::from(n.children.load(Relaxed));
+                let below: u64 = tree
+                    .block(f, k)
+                    .iter()
+                    .map(|c| u64::from(c.visits.load(Relaxed)))
+                    .sum();
+                assert!(
+                    below <= visits,
+                    "node {i}: children {below} > {visits} visits"
+                );
+                stack.extend(f..f + k);
+            }
+        }
+        (checked, hot)
+    }
+
+    #[test]
+    fn hot_node_deltas_are_all_flushed_into_the_shared_statistics() {
+        use crate::games::othello::Position;
+        use crate::search::mcts_common::UniformPlayout;
+        for (threads, hot_visits) in [(1, u32::MAX), (2, 8), (2, HOT_VISITS), (3, 2)] {
+            let cfg = MctsConfig {
+                threads,
+                seed: 3,
+                max_nodes: 1 << 16,
+                ..MctsConfig::default()
+            };
+            let pos = Position::start();
+            let mut tree = SharedTree::new(cfg.max_nodes, threads);
+            tree.hot_visits = hot_visits;
+            let ran = grow(
+                &tree,
+                &pos,
+                &cfg,
+                &UniformPlayout,
+                &Limits::default(),
+                20_000,
+            );
+            let what = format!("{threads} threads, hot at {hot_visits}");
+            assert_eq!(ran.iter().map(|r| r.0).sum::<u64>(), 20_000, "{what}");
+            assert_eq!(tree.node(0).visits.load(Relaxed), 20_000, "{what}: root");
+            let (checked, hot) = check_two_seat_sums(&tree);
+            assert!(checked > 1000, "{what}: {checked} nodes");
+            if threads == 1 {
+                assert_eq!(hot, 0, "{what}: one thread keeps no node hot");
+            } else {
+                // The root and its 4 children, and nodes that crossed the threshold.
+                assert!(hot > 5, "{what}: {hot} hot nodes");
+            }
+        }
     }
 }
