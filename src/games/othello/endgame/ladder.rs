@@ -35,13 +35,20 @@ pub(super) const MPC_MIN_EMPTIES: u32 = 13;
 /// value, measured on 40 random-walk positions each at 12-20 empties (`mpc_calibration`), is
 /// 7-8.5 discs at depth 2, 5-7.7 at depth 4 and 5-6.5 at depth 6; those positions are wilder
 /// than game positions, and half of it paid best on FFO #40-#44, #46, #47: 198.6 M nodes
-/// against 215.3 M with the full deviation (251.9 M without selective passes).
+/// against 215.3 M with the full deviation (251.9 M without selective passes). Now 0.35 of
+/// it (0.7 times the half): on FFO #40-#44 and #47 with ETC from 12 empties and fail-lows
+/// keeping the stored move, 107.9 M nodes at 0.7 (120.2 M at 1 with ETC from 12 alone),
+/// 108.5 M at 0.85, 98.4 M at 0.5 and 111.1 M at 0.35 (0.5 and 0.35 are gambles on which
+/// score and root move the cheap passes guess: #43 41 M, #44 22.5 M); #45 169.4 M at 1
+/// (ETC from 14) -> 157.7 M at 0.7, 161.0 M at 0.5. Wider passes cost more: with the t of
+/// the 95/87/73 % passes set to 98/95/87 % ones, 109.9 M. The exact pass is 90-98 % of a
+/// solve's nodes; the cheap passes' value is the score guess and the moves near the root.
 #[inline]
 pub(super) fn mpc_depth_sigma(n_empty: u32) -> (u32, i32) {
     match n_empty {
-        0..=15 => (2, 400),
-        16..=21 => (4, 350),
-        _ => (6, 300),
+        0..=15 => (2, 280),
+        16..=21 => (4, 245),
+        _ => (6, 210),
     }
 }
 

@@ -62,8 +62,11 @@ pub const TT_MIN_EMPTIES: u32 = 10;
 /// At or below this many empties, the parity-ordered search without move generation runs.
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// From this many empties up, children are probed in the table before the search
-/// (enhanced transposition cut-off). Measured on FFO #40-#42: about 3 % fewer nodes at 14.
-const ETC_MIN_EMPTIES: u32 = 14;
+/// (enhanced transposition cut-off). Measured on FFO #40-#42: about 3 % fewer nodes at 14;
+/// on FFO #40-#44 and #47, 123.1 M nodes from 14, 120.2 M from 12 (fewer on each of the
+/// six), 118.0 M from 10 but more CPU-s (the probes of children at 10-11 empties miss the
+/// cache).
+const ETC_MIN_EMPTIES: u32 = 12;
 const INF: i32 = 1 << 20;
 
 /// Result of an exact solve.
