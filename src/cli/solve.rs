@@ -72,7 +72,7 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
         }
     }
 
-    let tt = TranspositionTable::new(args.tt_mib());
+    let tt = TranspositionTable::new(args.othello_tt_mib(pos.empties()));
     let limits = Limits {
         time_ms: args.time_ms,
         ..Limits::default()
