@@ -184,11 +184,29 @@ pub fn to_text(registry: &[Param], values: &[i32], header: &[String]) -> String 
 ///
 /// # Errors
 /// A one-line message naming the file (and for text files the line): an unreadable file,
-/// an unknown name (listing the valid ones), a value outside its range.
+/// a file that names no weight at all (empty, `{}`, only comments: most likely the wrong
+/// file, which would silently mean "the defaults"), an unknown name (listing the valid
+/// ones), a value outside its range.
 pub fn load(registry: &[Param], path: &std::path::Path) -> Result<Vec<i32>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
-    if text.trim_start().starts_with('{') {
+    let json = text.trim_start().starts_with('{');
+    let names_none = if json {
+        serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&text)
+            .is_ok_and(|m| m.is_empty())
+    } else {
+        text.lines()
+            .map(str::trim)
+            .all(|l| l.is_empty() || l.starts_with('#'))
+    };
+    if names_none {
+        return Err(format!(
+            "weights file {} holds no weights (expected `name value [min max]` lines or a \
+             JSON object {{\"name\": value}}; leave out --weights for the built-in evaluation)",
+            path.display()
+        ));
+    }
+    if json {
         parse_json(registry, &text).map_err(|e| format!("weights file {}: {e}", path.display()))
     } else {
         parse_text(registry, &text, &path.display().to_string()).map(|(v, _)| v)

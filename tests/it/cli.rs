@@ -1060,3 +1060,38 @@ fn quixo_small_board_positions_are_solved_from_the_table() {
     );
     assert!(!mv.is_empty());
 }
+
+/// A weights file that names no weight at all (empty, `{}`, only comments) is almost
+/// certainly the wrong file: it is refused instead of silently meaning "every default"
+/// (before, `--weights empty.txt` played the baseline evaluation with exit 0).
+#[test]
+fn a_weights_file_with_no_weights_is_refused() {
+    let dir = std::env::temp_dir().join(format!("tessera-cli-noweights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, body) in [
+        ("empty.txt", ""),
+        ("object.json", " {\n}\n"),
+        ("notes.md", "# my notes\n\n# nothing else\n"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, body).unwrap();
+        for game in ["othello", "quixo", "talat"] {
+            let out = tessera(&[
+                "bestmove",
+                game,
+                "--depth",
+                "1",
+                "--weights",
+                path.to_str().unwrap(),
+            ]);
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{game} {name}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(
+                err.contains("holds no weights") && err.contains(name),
+                "{err}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
