@@ -67,8 +67,8 @@ impl TableSource {
 /// and building is not allowed.
 ///
 /// A `--table FILE` that exists but is foreign (another kind of file, not empty) or was
-/// written by a newer format version is refused, never rebuilt over; a corrupt tessera
-/// table (right magic, bad length or checksum) is rebuilt.
+/// written by a newer format version is refused, never rebuilt over, and so is a directory;
+/// a corrupt tessera table (right magic, bad length or checksum) is rebuilt.
 ///
 /// # Errors
 /// The table could not be built (a thread pool failure); a `--table` file that is not
@@ -79,6 +79,14 @@ pub fn obtain(
     may_build: bool,
 ) -> Result<Option<(FullBoardTable, TableSource)>, CliError> {
     let explicit = path.is_some();
+    if let Some(p) = path.filter(|p| p.is_dir()) {
+        return Err(CliError::input(format!(
+            "--table {}: is a directory (give the path of a table file, e.g. {})",
+            p.display(),
+            p.join(format!("quixo-full5-v{FORMAT_VERSION}.bin"))
+                .display()
+        )));
+    }
     let path = path.map(Path::to_path_buf).or_else(default_path);
     if let Some(p) = &path {
         match load_table(p) {

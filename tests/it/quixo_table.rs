@@ -10,7 +10,8 @@ use serde_json::Value;
 use tessera::games::quixo::geometry::geometry_of;
 use tessera::games::quixo::retro::DRAW;
 use tessera::games::quixo::table_file::{
-    ENTRIES, FORMAT_VERSION, MAGIC, TableFileError, fnv1a64, read_table, write_table,
+    ENTRIES, FORMAT_VERSION, MAGIC, TableFileError, fnv1a64, load_table, read_table, save_table,
+    write_table,
 };
 
 /// The example: a full board, X to move wins in 3 plies (a push that leaves O
@@ -208,7 +209,45 @@ fn a_table_file_the_user_names_is_never_overwritten_unless_it_is_ours() {
             file.display()
         );
     }
+    // A directory is not a table file: refused before any build.
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["solve", "quixo", "--position", WIN_IN_3, "--table"])
+        .arg(&cache)
+        .env("XDG_CACHE_HOME", &cache)
+        .output()
+        .expect("tessera runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("is a directory"), "{stderr}");
+    assert!(!stderr.contains("building"), "{stderr}");
     let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// Saving through a symbolic link replaces the file the link points to and keeps the link
+/// (renaming over the link would leave a stale table behind it).
+#[cfg(unix)]
+#[test]
+fn saving_through_a_symlink_replaces_its_target_and_keeps_the_link() {
+    let dir = scratch("symlink");
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("old.bin");
+    std::fs::write(&target, file_bytes(0, &[1, 2, 3])).unwrap();
+    let link = dir.join("link.bin");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let table = read_table(&mut file_bytes(FORMAT_VERSION, &synthetic_codes()).as_slice())
+        .expect("a valid table");
+    save_table(&table, &link).unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink(),
+        "the link was replaced by a file"
+    );
+    assert_eq!(load_table(&target).unwrap().codes(), table.codes());
+    assert_eq!(load_table(&link).unwrap().codes(), table.codes());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

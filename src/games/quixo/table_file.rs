@@ -184,11 +184,21 @@ pub fn load_table(path: &Path) -> Result<FullBoardTable, TableFileError> {
 }
 
 /// Saves `table` to `path` atomically: written to a temporary file in the same folder
-/// (created if needed) and renamed, so a reader never sees half a table.
+/// (created if needed) and renamed, so a reader never sees half a table. A symbolic link
+/// is followed: its target is replaced and the link stays.
 ///
 /// # Errors
-/// The folder cannot be created or written.
+/// The folder cannot be created or written; a dangling symbolic link.
 pub fn save_table(table: &FullBoardTable, path: &Path) -> io::Result<()> {
+    // A symbolic link is followed: the table replaces the file it points to and the link
+    // stays (renaming over the link itself would leave its target stale).
+    let resolved;
+    let path = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        resolved = std::fs::canonicalize(path)?;
+        resolved.as_path()
+    } else {
+        path
+    };
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
     if let Some(d) = dir {
         std::fs::create_dir_all(d)?;
