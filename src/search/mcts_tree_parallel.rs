@@ -64,6 +64,7 @@ use super::mcts_common::{
     MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UNKNOWN, child_value,
     conclude, playout, uct_choice,
 };
+use super::zeroed::ZeroedSlice;
 use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode};
 
@@ -163,11 +164,13 @@ impl Node {
 }
 
 /// `cap` fresh nodes in one zeroed allocation (the operating system's zero pages: no
-/// thread writes them before use).
-fn zeroed_arena(cap: usize) -> Box<[Node]> {
+/// thread writes them before use, and pages no node reaches are never touched: a 1 GiB
+/// arena costs nothing up front. `Box::new_zeroed_slice` wrote every byte of it first,
+/// inside the move's time budget, for 64-byte-aligned nodes).
+fn zeroed_arena(cap: usize) -> ZeroedSlice<Node> {
     // SAFETY: a `Node` is atomics only (integers), for which all bits zero is a valid
-    // value: the zeroed slice is `cap` initialised fresh nodes.
-    unsafe { Box::<[Node]>::new_zeroed_slice(cap).assume_init() }
+    // value (a fresh node), and needs no drop.
+    unsafe { ZeroedSlice::new(cap) }
 }
 
 /// Most arenas kept for later searches (one per search running at the same time, e.g. the
@@ -179,13 +182,13 @@ const POOLED_ARENAS: usize = 4;
 /// before the other threads could start). Their nodes hold old values; an expansion
 /// rewrites every field of the children it hands out ([`Node::reset`]) before it publishes
 /// them, and nothing reads a node that no expansion has handed out.
-static ARENAS: Mutex<Vec<Box<[Node]>>> = Mutex::new(Vec::new());
+static ARENAS: Mutex<Vec<ZeroedSlice<Node>>> = Mutex::new(Vec::new());
 
 /// The shared tree: an arena of `cap` nodes and the simulation counter.
 struct SharedTree {
     /// Zeroed on allocation (the operating system's fresh pages: each is touched first by
     /// the thread that uses it, so no thread waits for another to clear memory).
-    nodes: Box<[Node]>,
+    nodes: ZeroedSlice<Node>,
     cap: usize,
     /// Nodes reserved (into the threads' chunks).
     len: Padded<AtomicUsize>,

@@ -16,6 +16,7 @@ pub mod ordering;
 pub mod paranoid;
 pub mod time;
 pub mod tt;
+mod zeroed;
 
 pub use alphabeta::{SearchInfo, SearchResult, search, search_threads};
 pub use brs::{brs, brs_plus};
