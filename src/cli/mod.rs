@@ -316,6 +316,11 @@ impl EngineArgs {
                 "--depth is for alpha-beta and the multi-player searches (MCTS takes --iterations, --nodes or --time-ms)",
             ));
         }
+        if algo == Algo::Mcts && self.iterations.is_some() && self.nodes.is_some() {
+            return Err(output::CliError::input(
+                "--iterations and --nodes are the same budget for MCTS (a node is an iteration): give one",
+            ));
+        }
         if algo == Algo::Mcts && self.weights.is_some() {
             return Err(output::CliError::input(
                 "--weights is for the searches with an evaluation (MCTS plays random playouts)",

@@ -165,7 +165,7 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
 }
 
 /// A 3x3 or 4x4 position, solved exactly from the retrograde table of its board size
-/// (3x3: milliseconds; 4x4: about half a minute).
+/// (3x3: milliseconds; 4x4: a few seconds); a finished game needs no table.
 fn solve_small(
     pos: &Quixo,
     threads: usize,
@@ -174,27 +174,37 @@ fn solve_small(
 ) -> Result<ExitCode, CliError> {
     use tessera::games::quixo::retro::{SmallBoardTable, Value, decode};
     let n = pos.size();
+    let game_over = pos.outcome().is_some();
     if !json {
         say(format!("position {pos}"));
         say(CliGame::diagram(pos));
-        say(format!(
-            "solving every {n}x{n} board by retrograde analysis..."
-        ));
+        if !game_over {
+            say(format!(
+                "solving every {n}x{n} board by retrograde analysis..."
+            ));
+        }
     }
-    let table = SmallBoardTable::solve(n, threads).map_err(CliError::failure)?;
+    let table = if game_over {
+        None
+    } else {
+        Some(SmallBoardTable::solve(n, threads).map_err(CliError::failure)?)
+    };
     let value_of = |p: &Quixo| -> (Value, Option<u32>) {
-        match p.outcome() {
-            Some(o) if o.score(p.to_move()) == 1 => (Value::Win, Some(0)),
-            Some(_) => (Value::Loss, Some(0)),
-            None => {
+        match (p.outcome(), &table) {
+            (Some(o), _) if o.score(p.to_move()) == 1 => (Value::Win, Some(0)),
+            (Some(_), _) => (Value::Loss, Some(0)),
+            (None, Some(table)) => {
                 let (me, opp) = p.own_other();
                 decode(table.code(me, opp))
             }
+            (None, None) => unreachable!("the table is built unless the game is over"),
         }
     };
     let (value, plies) = value_of(pos);
     let mut moves = <Quixo as Game>::Moves::default();
-    pos.generate_moves(&mut moves);
+    if !game_over {
+        pos.generate_moves(&mut moves);
+    }
     // A best move: fastest win, slowest loss, or one that keeps the draw.
     let best = moves.iter().copied().find(|&m| {
         let (cv, cd) = value_of(&pos.play(m));
@@ -223,11 +233,12 @@ fn solve_small(
             "stopped": false,
             "max_plies": null,
             "table": null,
-            "game_over": false,
+            "game_over": game_over,
         }));
     } else {
         let who = seat_label::<false>(pos.to_move());
         match plies {
+            Some(0) => say(format!("value      {word} for {who}: the game is over")),
             Some(p) => {
                 let plural = if p == 1 { "ply" } else { "plies" };
                 say(format!(
@@ -320,7 +331,7 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
     }
     let pos = <Quixo as CliGame>::load(position, 0)?.position;
     let started = std::time::Instant::now();
-    if pos.size() < 5 && pos.outcome().is_none() {
+    if pos.size() < 5 {
         if args.max_plies.is_some()
             || args.prover.is_some()
             || args.tt_mb.is_some()

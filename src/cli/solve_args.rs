@@ -17,10 +17,11 @@ use super::{GameId, PositionArgs};
                   solve before it finishes (no result is printed then); 2 for bad input.\n\n\
                   Quixo: --size 3|4 solves every board of that size by retrograde analysis and \
                   prints the value and length from the empty board and the won/lost/drawn \
-                  counts; a position (5 rows joined by /, a space and X or O) gets its exact \
-                  value (win/loss/draw for the side to move) and plies to the end with best play, \
-                  the final move counted, by a proving search up to --max-plies (the 5x5 \
-                  full-board table at the leaves), or \"unproven\" (exit code 1).",
+                  counts; a position (5, 4 or 3 rows joined by /, a space and X or O) gets its \
+                  exact value (win/loss/draw for the side to move) and plies to the end with best \
+                  play, the final move counted: a 3x3/4x4 position from the retrograde table of \
+                  its size, a 5x5 one by a proving search up to --max-plies (the 5x5 full-board \
+                  table at the leaves), or \"unproven\" (exit code 1).",
     after_help = "Examples:\n  tessera solve othello --ffo 40\n  \
                   tessera solve othello --ffo 45 --threads 2\n  \
                   tessera solve othello --obf problems.obf --json\n  \
@@ -48,8 +49,9 @@ pub struct SolveArgs {
     /// deepening on the distance, exact distances) [default: dfpn]
     #[arg(long, value_enum, value_name = "NAME")]
     pub prover: Option<QuixoProver>,
-    /// Quixo: the 5x5 full-board table file (built and saved there when missing or
-    /// invalid) [default: $XDG_CACHE_HOME/tessera or ~/.cache/tessera]
+    /// Quixo: the 5x5 full-board table file (built and saved there when missing, empty or
+    /// an invalid tessera table; any other file, a newer table or a directory is refused)
+    /// [default: $XDG_CACHE_HOME/tessera/quixo-full5-v1.bin, or under ~/.cache]
     #[arg(long, value_name = "FILE")]
     pub table: Option<std::path::PathBuf>,
     /// Give up after this many milliseconds (exit code 1); default: no limit

@@ -101,11 +101,20 @@ pub fn obtain(
                     p.display()
                 )));
             }
-            Err(e) if may_build => eprintln!(
-                "warning: full-board table {}: {e}; rebuilding it",
-                p.display()
-            ),
-            Err(e) => eprintln!("warning: full-board table {}: {e}; not used", p.display()),
+            Err(e) => {
+                // An empty file fails the magic check; say what it is.
+                let why = if std::fs::metadata(p).is_ok_and(|m| m.len() == 0) {
+                    "empty file".to_string()
+                } else {
+                    e.to_string()
+                };
+                let then = if may_build {
+                    "rebuilding it"
+                } else {
+                    "not used"
+                };
+                eprintln!("warning: full-board table {}: {why}; {then}", p.display());
+            }
         }
     }
     if !may_build {

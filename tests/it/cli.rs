@@ -373,6 +373,32 @@ fn bad_inputs_exit_2_with_one_error_line() {
             ],
             vec!["--mcts-parallel", "--algo mcts"],
         ),
+        // Two names of one MCTS budget.
+        (
+            vec![
+                "bestmove",
+                "othello",
+                "--algo",
+                "mcts",
+                "--iterations",
+                "10",
+                "--nodes",
+                "100",
+            ],
+            vec!["--iterations", "--nodes", "same budget"],
+        ),
+        // A finished 3x3 game is still a 3x3 position: no 5x5 prover options.
+        (
+            vec![
+                "solve",
+                "quixo",
+                "--position",
+                "XXX/.../... X",
+                "--max-plies",
+                "3",
+            ],
+            vec!["3x3", "--max-plies"],
+        ),
         // --exact-empties only means something to Othello's alpha-beta search.
         (
             vec!["bestmove", "quixo", "--depth", "3", "--exact-empties", "5"],
@@ -619,6 +645,26 @@ fn quixo_solve_json_has_the_same_fields_for_every_board_size() {
     assert_eq!(small["prover"], "retrograde");
     assert_eq!(small["stopped"], false);
     assert_eq!(small["plies_exact"], small["plies"].is_u64());
+    // A finished 3x3 game: the same fields, over, and no table needed. X has the top
+    // row; O is to move and has lost.
+    let over = json_of(&["solve", "quixo", "--position", "XXX/.O./O.. O", "--json"]);
+    assert_eq!(keys(&over), keys(&big), "{over}");
+    assert_eq!(
+        (
+            &over["value"],
+            &over["plies"],
+            &over["game_over"],
+            &over["prover"]
+        ),
+        (
+            &Value::from("loss"),
+            &Value::from(0),
+            &Value::from(true),
+            &Value::from("retrograde")
+        ),
+        "{over}"
+    );
+    assert_eq!(over["move"], Value::Null);
 }
 
 #[test]

@@ -236,7 +236,23 @@ fn notation_round_trips_and_errors() {
         .parse::<Quixo>()
         .unwrap_err()
         .to_string();
-    assert!(e.contains("'extra', read as the side to move"), "{e}");
+    assert!(
+        e.contains("unexpected text 'extra' after the side to move 'X'"),
+        "{e}"
+    );
+    for (bad, extra) in [
+        (
+            "XXXX./...../...../...../..... X X",
+            "'X' after the side to move 'X'",
+        ),
+        (
+            ".../.../... O two words",
+            "'two words' after the side to move 'O'",
+        ),
+    ] {
+        let e = bad.parse::<Quixo>().unwrap_err().to_string();
+        assert!(e.contains(extra), "{bad:?}: {e}");
+    }
     assert!(
         "XX.../...../...../...../..... X"
             .parse::<Quixo4p>()

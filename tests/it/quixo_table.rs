@@ -164,6 +164,21 @@ fn solve_without_a_buildable_table_still_proves_by_search() {
     );
     assert_eq!(v["table"], Value::Null);
     assert_win_in_3(&v);
+    // An empty file is called that (it fails the magic check too).
+    std::fs::write(&path, b"").unwrap();
+    let (out, _, stderr) = solve(&cache, &["--time-ms", "30000"]);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("empty file; not used"), "{stderr}");
+    // The help names the default file of this format version.
+    let help = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["solve", "--help"])
+        .output()
+        .expect("tessera runs");
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.contains(&format!("quixo-full5-v{FORMAT_VERSION}.bin")),
+        "{help}"
+    );
     let _ = std::fs::remove_dir_all(&cache);
 }
 

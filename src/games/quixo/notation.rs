@@ -138,6 +138,21 @@ impl<const FOUR: bool> FromStr for Position<FOUR> {
                 "no side to move: the rows joined by '/', then a space and X or O".into(),
             ));
         }
+        // A whole board in the first word ("XOO/OXX/... X extra"): the word after it was
+        // the side to move and the rest is extra text, not more rows.
+        let first_rows: Vec<&str> = words[0].split('/').collect();
+        let k = first_rows.len();
+        if words.len() > 1
+            && (usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&k)
+            && first_rows.iter().all(|r| r.chars().count() == k)
+        {
+            let extra: Vec<&str> = words[2..].iter().copied().chain([side]).collect();
+            return Err(err(format!(
+                "unexpected text '{}' after the side to move '{}'",
+                shown(&extra.join(" ")),
+                shown(words[1])
+            )));
+        }
         let rows: Vec<&str> = words.iter().flat_map(|w| w.split('/')).collect();
         if rows.iter().any(|r| r.is_empty()) {
             return Err(err(
