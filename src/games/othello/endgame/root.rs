@@ -236,8 +236,13 @@ impl Solver<'_> {
             let Some(sq) = self.tt_probe(hash(p, o)).map(|e| e.mv) else {
                 break;
             };
+            // An entry may hold no move (64: a fail-low stores none); check before making
+            // a square of it.
+            if sq >= 64 {
+                break;
+            }
             let m = Move::place(Square::new(sq as u8));
-            if sq >= 64 || !cur.is_legal(m) {
+            if !cur.is_legal(m) {
                 break;
             }
             pv.push(m);
