@@ -89,7 +89,7 @@ const CLAIM: u64 = 16;
 /// module doc) when several threads share the tree. A hot node's statistics lag by at most
 /// [`CLAIM`] simulations of each other thread, at most 1/64 of its visits at 1024. (256
 /// cost Quixo, with ~40 children per node, 4-8 % more CPU per simulation on 2 threads.)
-const HOT_VISITS: u32 = 1024;
+pub const HOT_VISITS: u32 = 1024;
 
 /// A value alone on its cache line (two 64-byte lines: the adjacent-line prefetcher pairs
 /// them), so writes to it do not evict what other threads read next to it.
@@ -876,6 +876,78 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
     }
 }
 
+/// Test hook, not API (the architecture keeps `search` free of games, so the check runs
+/// from `tests/it` on a real game): grows a shared tree from `pos` for `sims` simulations on
+/// `threads` threads with nodes hot from `hot_visits` visits, then checks every reachable
+/// node's statistics (panics on a broken invariant). Returns (simulations run, root visits,
+/// nodes checked, hot nodes).
+#[doc(hidden)]
+#[must_use]
+pub fn check_flushed_statistics<G: Game>(
+    pos: &G,
+    threads: usize,
+    hot_visits: u32,
+    sims: u64,
+) -> (u64, u64, usize, usize) {
+    let cfg = MctsConfig {
+        threads,
+        seed: 3,
+        max_nodes: 1 << 16,
+        ..MctsConfig::default()
+    };
+    let mut tree = SharedTree::new(cfg.max_nodes, threads);
+    tree.hot_visits = hot_visits;
+    let ran = grow(
+        &tree,
+        pos,
+        &cfg,
+        &super::mcts_common::UniformPlayout,
+        &Limits::default(),
+        sims,
+    );
+    let root = u64::from(tree.node(0).visits.load(Relaxed));
+    let (checked, hot) = check_two_seat_sums(&tree);
+    (ran.iter().map(|r| r.0).sum::<u64>(), root, checked, hot)
+}
+
+/// Checks every node reachable from the root of a finished search of a two-seat game
+/// with place rewards: each simulation through a node added its visit and rewards
+/// summing to 1 (a win 1 + 0, a draw 1/2 + 1/2), so the two seats' sums add up to the
+/// visits exactly (fixed point); a node's children have no more visits than it. Returns
+/// (nodes checked, hot nodes among them).
+fn check_two_seat_sums(tree: &SharedTree) -> (usize, usize) {
+    let (mut checked, mut hot) = (0, 0);
+    let mut stack = vec![0usize];
+    while let Some(i) = stack.pop() {
+        let n = tree.node(i);
+        let visits = u64::from(n.visits.load(Relaxed));
+        checked += 1;
+        hot += usize::from(n.slot.load(Relaxed) != 0);
+        if i != 0 {
+            let sum = n.reward[0].load(Relaxed) + n.reward[1].load(Relaxed);
+            assert_eq!(
+                sum,
+                visits << 24,
+                "node {i}: reward sums vs {visits} visits"
+            );
+        }
+        if let Some(f) = n.first() {
+            let k = usize::from(n.children.load(Relaxed));
+            let below: u64 = tree
+                .block(f, k)
+                .iter()
+                .map(|c| u64::from(c.visits.load(Relaxed)))
+                .sum();
+            assert!(
+                below <= visits,
+                "node {i}: children {below} > {visits} visits"
+            );
+            stack.extend(f..f + k);
+        }
+    }
+    (checked, hot)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -985,78 +1057,5 @@ mod tests {
             "the arena was filled ({taken} of {cap})"
         );
         assert!(tree.len.0.load(Relaxed) - unused <= cap);
-    }
-    /// Checks every node reachable from the root of a finished search of a two-seat game
-    /// with place rewards: each simulation through a node added its visit and rewards
-    /// summing to 1 (a win 1 + 0, a draw 1/2 + 1/2), so the two seats' sums add up to the
-    /// visits exactly (fixed point); a node's children have no more visits than it. Returns
-    /// (nodes checked, hot nodes among them).
-    fn check_two_seat_sums(tree: &SharedTree) -> (usize, usize) {
-        let (mut checked, mut hot) = (0, 0);
-        let mut stack = vec![0usize];
-        while let Some(i) = stack.pop() {
-            let n = tree.node(i);
-            let visits = u64::from(n.visits.load(Relaxed));
-            checked += 1;
-            hot += usize::from(n.slot.load(Relaxed) != 0);
-            if i != 0 {
-                let sum = n.reward[0].load(Relaxed) + n.reward[1].load(Relaxed);
-                assert_eq!(
-                    sum,
-                    visits << 24,
-                    "node {i}: reward sums vs {visits} visits"
-                );
-            }
-            if let Some(f) = n.first() {
-                let k = usize::from(n.children.load(Relaxed));
-                let below: u64 = tree
-                    .block(f, k)
-                    .iter()
-                    .map(|c| u64::from(c.visits.load(Relaxed)))
-                    .sum();
-                assert!(
-                    below <= visits,
-                    "node {i}: children {below} > {visits} visits"
-                );
-                stack.extend(f..f + k);
-            }
-        }
-        (checked, hot)
-    }
-
-    #[test]
-    fn hot_node_deltas_are_all_flushed_into_the_shared_statistics() {
-        use crate::games::othello::Position;
-        use crate::search::mcts_common::UniformPlayout;
-        for (threads, hot_visits) in [(1, u32::MAX), (2, 8), (2, HOT_VISITS), (3, 2)] {
-            let cfg = MctsConfig {
-                threads,
-                seed: 3,
-                max_nodes: 1 << 16,
-                ..MctsConfig::default()
-            };
-            let pos = Position::start();
-            let mut tree = SharedTree::new(cfg.max_nodes, threads);
-            tree.hot_visits = hot_visits;
-            let ran = grow(
-                &tree,
-                &pos,
-                &cfg,
-                &UniformPlayout,
-                &Limits::default(),
-                20_000,
-            );
-            let what = format!("{threads} threads, hot at {hot_visits}");
-            assert_eq!(ran.iter().map(|r| r.0).sum::<u64>(), 20_000, "{what}");
-            assert_eq!(tree.node(0).visits.load(Relaxed), 20_000, "{what}: root");
-            let (checked, hot) = check_two_seat_sums(&tree);
-            assert!(checked > 1000, "{what}: {checked} nodes");
-            if threads == 1 {
-                assert_eq!(hot, 0, "{what}: one thread keeps no node hot");
-            } else {
-                // The root and its 4 children, and nodes that crossed the threshold.
-                assert!(hot > 5, "{what}: {hot} hot nodes");
-            }
-        }
     }
 }

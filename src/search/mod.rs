@@ -22,6 +22,8 @@ pub use alphabeta::{SearchInfo, SearchResult, search, search_threads};
 pub use brs::{brs, brs_plus};
 pub use limits::{Clock, Limits};
 pub use maxn::{MaxnResult, SumBound, maxn};
+#[doc(hidden)]
+pub use mcts_tree_parallel::{HOT_VISITS, check_flushed_statistics};
 pub use multi::{MultiAlgo, Unsupported};
 pub use paranoid::paranoid;
 pub use time::GameClock;

@@ -622,3 +622,27 @@ fn four_seats_in_two_teams_help_the_team() {
     assert_eq!(r.proven, Some(Proven::Loss));
     assert!(pos.is_legal(r.best_move.unwrap()));
 }
+
+/// Hot nodes' per-thread deltas all reach the shared statistics: on every node reachable
+/// from the root the two seats' fixed-point reward sums equal its visits exactly, children
+/// never have more visits than their parent, the root has one visit per simulation, and
+/// nodes are hot only with several threads (the check runs inside the search layer's test
+/// hook; the game is Othello's start position).
+#[test]
+fn hot_node_deltas_are_all_flushed_into_the_shared_statistics() {
+    use tessera::search::{HOT_VISITS, check_flushed_statistics};
+    for (threads, hot_visits) in [(1, u32::MAX), (2, 8), (2, HOT_VISITS), (3, 2)] {
+        let what = format!("{threads} threads, hot at {hot_visits}");
+        let (ran, root, checked, hot) =
+            check_flushed_statistics(&Position::start(), threads, hot_visits, 20_000);
+        assert_eq!(ran, 20_000, "{what}");
+        assert_eq!(root, 20_000, "{what}: root");
+        assert!(checked > 1000, "{what}: {checked} nodes");
+        if threads == 1 {
+            assert_eq!(hot, 0, "{what}: one thread keeps no node hot");
+        } else {
+            // The root and its 4 children, and nodes that crossed the threshold.
+            assert!(hot > 5, "{what}: {hot} hot nodes");
+        }
+    }
+}
