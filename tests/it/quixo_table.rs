@@ -182,6 +182,21 @@ fn solve_without_a_buildable_table_still_proves_by_search() {
     let _ = std::fs::remove_dir_all(&cache);
 }
 
+/// `solve quixo` of the win in 3 with `--table table`: asserts the refusal (exit 2, one
+/// line) and returns stderr.
+fn refused_table(cache: &Path, table: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["solve", "quixo", "--position", WIN_IN_3, "--table"])
+        .arg(table)
+        .env("XDG_CACHE_HOME", cache)
+        .output()
+        .expect("tessera runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    stderr
+}
+
 #[test]
 fn a_table_file_the_user_names_is_never_overwritten_unless_it_is_ours() {
     // `--table FILE` naming a document (a typo) or a table of a newer format: one error
@@ -202,15 +217,7 @@ fn a_table_file_the_user_names_is_never_overwritten_unless_it_is_ours() {
         ),
         (&newer_file, newer.clone(), "version"),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(["solve", "quixo", "--position", WIN_IN_3, "--table"])
-            .arg(file)
-            .env("XDG_CACHE_HOME", &cache)
-            .output()
-            .expect("tessera runs");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        let stderr = refused_table(&cache, file);
         assert!(
             stderr.starts_with("error: --table")
                 && stderr.contains(why)
@@ -225,15 +232,7 @@ fn a_table_file_the_user_names_is_never_overwritten_unless_it_is_ours() {
         );
     }
     // A directory is not a table file: refused before any build.
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["solve", "quixo", "--position", WIN_IN_3, "--table"])
-        .arg(&cache)
-        .env("XDG_CACHE_HOME", &cache)
-        .output()
-        .expect("tessera runs");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    let stderr = refused_table(&cache, &cache);
     assert!(stderr.contains("is a directory"), "{stderr}");
     assert!(!stderr.contains("building"), "{stderr}");
     let _ = std::fs::remove_dir_all(&cache);
