@@ -1141,3 +1141,50 @@ fn a_weights_file_with_no_weights_is_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A negative number given to an option is that option's value, refused with the option's
+/// own message (exit 2): not clap's "unexpected argument '-1'" with a `-- -1` tip.
+#[test]
+fn negative_numbers_get_the_options_own_error() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["bestmove", "othello", "--threads", "-1"],
+            "-1 is not in 1..=256",
+        ),
+        (
+            &["solve", "othello", "--ffo", "40", "--threads", "-3"],
+            "-3 is not in 1..=256",
+        ),
+        (
+            &["bench", "quixo", "--threads", "-2"],
+            "-2 is not in 1..=256",
+        ),
+        (
+            &["bestmove", "othello", "--time-ms", "-5"],
+            "must be at least 1",
+        ),
+        (
+            &["bestmove", "othello", "--tt-mb", "-5"],
+            "-5 MiB is outside 1..=",
+        ),
+        (
+            &[
+                "tournament",
+                "othello",
+                "--engines",
+                "a,b",
+                "--rounds",
+                "-2",
+            ],
+            "must be at least 1",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = tessera(args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("-- -"), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
