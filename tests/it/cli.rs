@@ -1074,6 +1074,20 @@ fn bench_runs_every_game_with_mcts_and_a_stable_signature() {
         assert_eq!((&a["iterations"], &a["depth"]), (&200.into(), &Value::Null));
         // One thread, seed 0: the same tree, the same signature.
         assert_eq!(a["signature"], b["signature"], "{game}");
+        // The total time is the rows' searches summed; the wall time holds it and the
+        // set-up around it.
+        let rows: f64 = a["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["seconds"].as_f64().unwrap())
+            .sum();
+        let (secs, wall) = (
+            a["seconds"].as_f64().unwrap(),
+            a["wall_seconds"].as_f64().unwrap(),
+        );
+        assert!((secs - rows).abs() < 1e-9, "{game}: {secs} vs rows {rows}");
+        assert!(wall >= secs, "{game}: wall {wall} < searches {secs}");
     }
 }
 
