@@ -171,11 +171,17 @@ impl<'a> Solver<'a> {
         self
     }
 
-    /// Whether the search must stop now (a limit, or an enclosing split was cut off);
-    /// counts as a clock check.
+    /// Whether the search must stop now (a limit, or the innermost enclosing split was cut
+    /// off); counts as a clock check. Called at every node, so it reads only the innermost
+    /// split's flag; a cut-off of an outer split is seen by [`Solver::halted`], which
+    /// `search` calls after each child (within one child of 9 or fewer empties).
     #[inline]
     fn should_stop(&mut self) -> bool {
-        self.clock.should_stop(self.nodes) || self.aborted()
+        self.clock.should_stop(self.nodes)
+            || self
+                .aborts
+                .as_deref()
+                .is_some_and(|f| f.cut.load(Ordering::Relaxed))
     }
 
     /// Whether a limit stopped the search or an enclosing split was cut off: the values
