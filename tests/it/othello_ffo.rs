@@ -176,6 +176,29 @@ fn ffo_41_and_42_on_two_threads() {
     }
 }
 
+/// The split search with more threads than cores (a `rayon::scope` split, not a join) on
+/// FFO #40 one move in: after the file's best move (a2) the opponent's exact score is the
+/// file's, negated.
+#[test]
+fn ffo_40_one_move_in_on_three_threads() {
+    let list = problems();
+    let p = list.iter().find(|p| p.id == 40).expect("#40 in the file");
+    let after = p.pos.play(p.best[0]);
+    let tt = TranspositionTable::new(TT_MIB);
+    let sol = Solver::new(&tt, &Limits::default())
+        .with_threads(3)
+        .solve(&after);
+    assert_eq!(sol.score, Some(-p.score), "FFO #40 after {}", p.best[0]);
+}
+
+#[test]
+#[ignore = "slow: 2-thread solves of FFO #40-#49, about 40 CPU-s in release"]
+fn ffo_40_to_49_on_two_threads() {
+    for p in problems().iter().filter(|p| p.id <= 49) {
+        eprintln!("2 threads: {}", solve_and_check_on(p, 2));
+    }
+}
+
 #[test]
 #[ignore = "slow: all 20 FFO problems (#45-#59 take minutes to hours)"]
 fn ffo_all_problems_are_solved_exactly() {

@@ -1,10 +1,11 @@
 //! Parallel exact search (Young Brothers Wait): after its first children a node searches
 //! the others on all threads of a rayon pool, sharing the table, alpha and an abort flag.
+//! The threads take the node's remaining children one at a time, in their order, from a
+//! shared cursor (Edax's split point); a thread waiting for the others runs their splits'
+//! work (rayon's work stealing: the helpful master).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
-
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 
 use super::Solver;
 
@@ -14,6 +15,9 @@ pub const SPLIT_MIN_EMPTIES: u32 = 12;
 /// Children a node below the root searches alone before it splits. Measured on FFO
 /// #41-#44 with 2 threads: 131.4 M nodes and 12.0 CPU s with 2, 141.3 M and 13.2 s with 1
 /// (113.7 M on one thread); a split from 14 or 16 empties instead of 12 changed little.
+/// With the shared cursor, FFO #45 on 2 threads (one run each, load ~4.7): 161.9 M nodes
+/// with 2, 165.6 M with 1 (157.7 M on one thread); splits from 10, 11 or 14 empties gave
+/// 161.8, 161.5 and 164.1 M.
 pub(super) const YOUNG_BROTHERS: usize = 2;
 
 /// Packs a split's best result for a `fetch_max`: score first, then whether it is a
@@ -48,12 +52,16 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Searches the children `moves` (square, flips) of (`p`, `o`) in parallel with the
-    /// window (`alpha`, `beta`), each first with a null window at the current shared alpha
-    /// and, when it fails high below `beta`, again with the window from the shared alpha
-    /// at that time; `best`/`best_sq` is what
-    /// the first child gave. Returns the fail-soft best score and its square; stops the
-    /// other children as soon as one reaches `beta`.
+    /// Searches the children `moves` (square, flips) of (`p`, `o`) on all threads of the
+    /// pool with the window (`alpha`, `beta`); `first` (score, square) is what the children
+    /// searched before the split gave. Returns the fail-soft best score and its square.
+    ///
+    /// The split is a shared cursor over `moves` in their order (Edax's split point): each
+    /// thread that joins takes the next unsearched child, so the best-ordered children are
+    /// searched first whatever the number of threads, and a thread that finishes a child
+    /// takes the next one instead of waiting. Each child is searched first with a null
+    /// window at the shared alpha and, when it fails high below `beta`, again with the
+    /// window from the shared alpha at that time. A child reaching `beta` stops the others.
     pub(super) fn split(
         &mut self,
         p: u64,
@@ -63,22 +71,53 @@ impl<'a> Solver<'a> {
         first: (i32, usize),
     ) -> (i32, usize) {
         let (alpha, beta) = window;
-        let abort = Arc::new(AbortFlag {
-            cut: AtomicBool::new(false),
-            parent: self.aborts.clone(),
-        });
-        let shared_alpha = AtomicI32::new(alpha.max(first.0));
-        let best = AtomicI32::new(pack_best(first.0, true, first.1));
-        let nodes = AtomicU64::new(0);
+        let point = SplitPoint {
+            moves,
+            next: AtomicUsize::new(0),
+            beta,
+            alpha: AtomicI32::new(alpha.max(first.0)),
+            best: AtomicI32::new(pack_best(first.0, true, first.1)),
+            nodes: AtomicU64::new(0),
+            abort: Arc::new(AbortFlag {
+                cut: AtomicBool::new(false),
+                parent: self.aborts.clone(),
+            }),
+        };
         let this = &*self;
-        moves.par_iter().for_each(|&(sq, f)| {
-            if abort.cut.load(Ordering::Relaxed) || this.halted() {
-                return;
+        let work = || this.split_worker(p, o, &point);
+        if self.threads == 2 {
+            rayon::join(work, work);
+        } else {
+            rayon::scope(|s| {
+                for _ in 1..this.threads {
+                    s.spawn(|_| work());
+                }
+                work();
+            });
+        }
+        self.nodes += point.nodes.load(Ordering::Relaxed);
+        let packed = point.best.load(Ordering::Relaxed);
+        ((packed >> 8) - 128, (packed & 0x3F) as usize)
+    }
+
+    /// One thread's share of a split: takes the split's next child until none is left or
+    /// the split is cut off.
+    fn split_worker(&self, p: u64, o: u64, point: &SplitPoint<'_>) {
+        let abort = &point.abort;
+        if abort.cut.load(Ordering::Relaxed) || self.halted() {
+            return;
+        }
+        let mut helper = self.helper(abort);
+        let beta = point.beta;
+        loop {
+            let i = point.next.fetch_add(1, Ordering::Relaxed);
+            if i >= point.moves.len() || helper.should_stop() {
+                break;
             }
-            let mut helper = this.helper(&abort);
+            let (sq, f) = point.moves[i];
             let sq = sq as usize;
             let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
-            let a = shared_alpha.load(Ordering::Relaxed);
+            let a = point.alpha.load(Ordering::Relaxed);
             let mut v = -helper.search(cp, co, -a - 1, -a);
             let mut proven = v > a;
             if !helper.halted() && v > a && v < beta {
@@ -89,7 +128,7 @@ impl<'a> Solver<'a> {
                 // When another child has already reached beta (its abort may not be seen
                 // yet) the window would be empty: the node is cut, this child's value
                 // no longer matters and is kept as an unproven lower bound below beta.
-                let a2 = shared_alpha.load(Ordering::Relaxed).max(a);
+                let a2 = point.alpha.load(Ordering::Relaxed).max(a);
                 if a2 < beta {
                     v = -helper.search(cp, co, -beta, -a2);
                     proven = v > a2;
@@ -97,22 +136,40 @@ impl<'a> Solver<'a> {
                     proven = false;
                 }
             }
-            nodes.fetch_add(helper.nodes, Ordering::Relaxed);
             if helper.halted() {
-                return;
+                break;
             }
-            best.fetch_max(pack_best(v, proven, sq), Ordering::Relaxed);
+            point
+                .best
+                .fetch_max(pack_best(v, proven, sq), Ordering::Relaxed);
             if proven {
-                shared_alpha.fetch_max(v, Ordering::Relaxed);
+                point.alpha.fetch_max(v, Ordering::Relaxed);
             }
             if v >= beta {
                 abort.cut.store(true, Ordering::Relaxed);
+                break;
             }
-        });
-        self.nodes += nodes.load(Ordering::Relaxed);
-        let packed = best.load(Ordering::Relaxed);
-        ((packed >> 8) - 128, (packed & 0x3F) as usize)
+        }
+        point.nodes.fetch_add(helper.nodes, Ordering::Relaxed);
     }
+}
+
+/// The state a split shares between its threads.
+struct SplitPoint<'m> {
+    /// The children still to search after the first ones: (square, flips), best first.
+    moves: &'m [(u8, u64)],
+    /// Index of the next child to search.
+    next: AtomicUsize,
+    /// The node's beta (fixed).
+    beta: i32,
+    /// The best proven score so far (the node's alpha at least).
+    alpha: AtomicI32,
+    /// The best result so far, packed by [`pack_best`].
+    best: AtomicI32,
+    /// Nodes of the threads' helpers.
+    nodes: AtomicU64,
+    /// Set when a child reaches beta.
+    abort: Arc<AbortFlag>,
 }
 
 #[cfg(test)]
