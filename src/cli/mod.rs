@@ -51,7 +51,7 @@ mod tune;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 /// tessera: a board-game AI engine for Othello, Quixo and Talat.
 #[derive(Parser, Debug)]
@@ -382,9 +382,32 @@ impl EngineArgs {
     }
 }
 
+/// `cmd` with every argument that takes a value accepting a negative number as that value,
+/// in every subcommand: `--threads -1` then gets the option's own range error ("-1 is not
+/// in 1..=256") instead of clap's "unexpected argument '-1'" with its `-- -1` tip.
+fn negative_numbers_are_values(cmd: clap::Command) -> clap::Command {
+    let cmd = cmd.mut_args(|a| {
+        if a.get_action().takes_values() {
+            a.allow_negative_numbers(true)
+        } else {
+            a
+        }
+    });
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    names.iter().fold(cmd, |cmd, name| {
+        cmd.mut_subcommand(name, negative_numbers_are_values)
+    })
+}
+
 /// Parses the command line, runs the command, and returns the exit code.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = negative_numbers_are_values(Cli::command())
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => return output::clap_error(&e),
     };
@@ -413,7 +436,6 @@ pub fn run() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn cli_definition_is_consistent() {

@@ -180,7 +180,17 @@ pub fn at_least_one_u32(text: &str) -> Result<u32, String> {
     match text.trim().parse::<u32>() {
         Ok(0) => Err("must be at least 1".into()),
         Ok(n) => Ok(n),
-        Err(e) => Err(format!("not a whole number ({e})")),
+        Err(e) => Err(not_a_count(text, &e, "must be at least 1")),
+    }
+}
+
+/// The message for `text` that did not parse as an unsigned count (`e`): `negative` for a
+/// negative whole number (e.g. "-5"), else "not a whole number" with the reason.
+fn not_a_count(text: &str, e: &std::num::ParseIntError, negative: &str) -> String {
+    if text.trim().parse::<i128>().is_ok_and(|n| n < 0) {
+        negative.to_string()
+    } else {
+        format!("not a whole number ({e})")
     }
 }
 
@@ -193,7 +203,7 @@ pub fn at_least_one_u64(text: &str) -> Result<u64, String> {
         Ok(0) => Err("must be at least 1".into()),
         Ok(n) if n > i64::MAX as u64 => Err(format!("{n} is too large (at most {})", i64::MAX)),
         Ok(n) => Ok(n),
-        Err(e) => Err(format!("not a whole number ({e})")),
+        Err(e) => Err(not_a_count(text, &e, "must be at least 1")),
     }
 }
 
@@ -205,7 +215,11 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(n) if (1..=MAX_TT_MIB).contains(&n) => Ok(n),
         Ok(n) => Err(format!("{n} MiB is outside 1..={MAX_TT_MIB}")),
-        Err(e) => Err(format!("not a whole number ({e})")),
+        Err(e) => Err(not_a_count(
+            text,
+            &e,
+            &format!("{} MiB is outside 1..={MAX_TT_MIB}", text.trim()),
+        )),
     }
 }
 

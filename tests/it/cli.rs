@@ -1074,6 +1074,20 @@ fn bench_runs_every_game_with_mcts_and_a_stable_signature() {
         assert_eq!((&a["iterations"], &a["depth"]), (&200.into(), &Value::Null));
         // One thread, seed 0: the same tree, the same signature.
         assert_eq!(a["signature"], b["signature"], "{game}");
+        // The total time is the rows' searches summed; the wall time holds it and the
+        // set-up around it.
+        let rows: f64 = a["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["seconds"].as_f64().unwrap())
+            .sum();
+        let (secs, wall) = (
+            a["seconds"].as_f64().unwrap(),
+            a["wall_seconds"].as_f64().unwrap(),
+        );
+        assert!((secs - rows).abs() < 1e-9, "{game}: {secs} vs rows {rows}");
+        assert!(wall >= secs, "{game}: wall {wall} < searches {secs}");
     }
 }
 
@@ -1140,4 +1154,51 @@ fn a_weights_file_with_no_weights_is_refused() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A negative number given to an option is that option's value, refused with the option's
+/// own message (exit 2): not clap's "unexpected argument '-1'" with a `-- -1` tip.
+#[test]
+fn negative_numbers_get_the_options_own_error() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["bestmove", "othello", "--threads", "-1"],
+            "-1 is not in 1..=256",
+        ),
+        (
+            &["solve", "othello", "--ffo", "40", "--threads", "-3"],
+            "-3 is not in 1..=256",
+        ),
+        (
+            &["bench", "quixo", "--threads", "-2"],
+            "-2 is not in 1..=256",
+        ),
+        (
+            &["bestmove", "othello", "--time-ms", "-5"],
+            "must be at least 1",
+        ),
+        (
+            &["bestmove", "othello", "--tt-mb", "-5"],
+            "-5 MiB is outside 1..=",
+        ),
+        (
+            &[
+                "tournament",
+                "othello",
+                "--engines",
+                "a,b",
+                "--rounds",
+                "-2",
+            ],
+            "must be at least 1",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = tessera(args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("-- -"), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
 }

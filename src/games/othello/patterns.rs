@@ -132,7 +132,7 @@ pub const MOBILITY_SIZE: usize = 32;
 
 /// Offsets of each pattern's table within a stage, then of the two mobility tables (side
 /// to move's, opponent's) and the bias.
-const OFFSETS: [usize; 15] = {
+pub(super) const OFFSETS: [usize; 15] = {
     let mut t = [0usize; 15];
     let mut i = 0;
     while i < PATTERNS.len() {
@@ -252,12 +252,54 @@ pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
             n += 1;
         }
     }
-    let mp = (legal_moves(p, o).count_ones() as usize).min(MOBILITY_SIZE - 1);
-    let mo = (legal_moves(o, p).count_ones() as usize).min(MOBILITY_SIZE - 1);
+    let (mp, mo) = mobilities(p, o);
     out[n] = (OFFSETS[11] + mp) as u32;
     out[n + 1] = (OFFSETS[12] + mo) as u32;
     out[n + 2] = OFFSETS[13] as u32;
     out
+}
+
+/// The mobility features: the move counts of `p` and of `o`, at most `MOBILITY_SIZE - 1`.
+#[inline]
+fn mobilities(p: u64, o: u64) -> (usize, usize) {
+    let mp = (legal_moves(p, o).count_ones() as usize).min(MOBILITY_SIZE - 1);
+    let mo = (legal_moves(o, p).count_ones() as usize).min(MOBILITY_SIZE - 1);
+    (mp, mo)
+}
+
+/// Sum of the 46 pattern weights of (`p` to move, `o`) in `w` (one stage's weights) from
+/// the 8 images of the boards, for CPUs without BMI2 (see [`super::pattern_pext`]).
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "bmi2"),
+    allow(dead_code, reason = "the portable path, tested against the pext path")
+)]
+#[inline]
+fn pattern_sum_portable(w: &[i16], p: u64, o: u64) -> i32 {
+    let pi = images(p);
+    let oi = images(o);
+    let mut sum = 0i32;
+    for (k, pat) in PATTERNS.iter().enumerate() {
+        for &s in pat.instances {
+            let s = s as usize;
+            let idx = usize::from(B3[gather(k, pi[s])]) + 2 * usize::from(B3[gather(k, oi[s])]);
+            sum += i32::from(w[OFFSETS[k] + idx]);
+        }
+    }
+    sum
+}
+
+/// Sum of the 46 pattern weights: with BMI2 `pext` straight from the bitboards, else from
+/// the images.
+#[inline]
+fn pattern_sum(w: &[i16; STAGE_SIZE], p: u64, o: u64) -> i32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        super::pattern_pext::pattern_sum(w, p, o)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        pattern_sum_portable(w, p, o)
+    }
 }
 
 /// For every in-stage index, the index whose weight it shares: the smallest index among
@@ -400,12 +442,15 @@ impl PatternWeights {
     #[must_use]
     pub fn score(&self, p: u64, o: u64) -> i32 {
         let empties = (!(p | o)).count_ones();
-        let w = &self.w[stage(empties) * STAGE_SIZE..][..STAGE_SIZE];
-        let f = features(p, o);
-        let mut sum = 0i32;
-        for &i in &f {
-            sum += i32::from(w[i as usize]);
-        }
+        let w: &[i16; STAGE_SIZE] = self.w[stage(empties) * STAGE_SIZE..][..STAGE_SIZE]
+            .try_into()
+            .expect("a stage's weights");
+        let patterns = pattern_sum(w, p, o);
+        let (mp, mo) = mobilities(p, o);
+        let sum = patterns
+            + i32::from(w[OFFSETS[11] + mp])
+            + i32::from(w[OFFSETS[12] + mo])
+            + i32::from(w[OFFSETS[13]]);
         sum.clamp(-6400, 6400)
     }
 
@@ -668,6 +713,126 @@ mod tests {
             let v = w.score(pos.player(), pos.opponent());
             for img in symmetric_images(&pos) {
                 assert_eq!(w.score(img.player(), img.opponent()), v, "{img} vs {pos}");
+            }
+        }
+    }
+
+    /// Independent reference: the in-stage index of every instance, digit by digit from the
+    /// square lists (digit j of instance s is the square that symmetry s moves onto
+    /// `squares[j]`), without bitboard tricks.
+    fn reference_indices(p: u64, o: u64) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (k, pat) in PATTERNS.iter().enumerate() {
+            for &s in pat.instances {
+                let mut idx = 0;
+                for &q in pat.squares.iter().rev() {
+                    let x = (0..64u8).find(|&x| transform_square(x, s) == q).unwrap();
+                    let digit = if p >> x & 1 == 1 {
+                        1
+                    } else if o >> x & 1 == 1 {
+                        2
+                    } else {
+                        0
+                    };
+                    idx = idx * 3 + digit;
+                }
+                out.push(OFFSETS[k] + idx);
+            }
+        }
+        out
+    }
+
+    /// Positions for the reference checks: every ply of random games (all stages, passes)
+    /// under all 8 symmetries, the finished positions, an empty and a full board.
+    fn reference_positions() -> Vec<(u64, u64)> {
+        let mut out = vec![(0, 0), (0x00FF_00FF_00FF_00FF, !0x00FF_00FF_00FF_00FF)];
+        let mut seed = 0xC0FF_EE12_3456_789Bu64;
+        for _ in 0..6 {
+            let mut pos = Position::start();
+            loop {
+                for s in 0..8 {
+                    out.push((transform(pos.player(), s), transform(pos.opponent(), s)));
+                }
+                let mut moves = <Position as Game>::Moves::default();
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(moves[(xorshift(&mut seed) % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    fn reference_score(w: &PatternWeights, p: u64, o: u64) -> i32 {
+        let st = &w.values()[stage((!(p | o)).count_ones()) * STAGE_SIZE..][..STAGE_SIZE];
+        let mp = (legal_moves(p, o).count_ones() as usize).min(MOBILITY_SIZE - 1);
+        let mo = (legal_moves(o, p).count_ones() as usize).min(MOBILITY_SIZE - 1);
+        let patterns: i32 = reference_indices(p, o)
+            .iter()
+            .map(|&i| i32::from(st[i]))
+            .sum();
+        (patterns
+            + i32::from(st[OFFSETS[11] + mp])
+            + i32::from(st[OFFSETS[12] + mo])
+            + i32::from(st[OFFSETS[13]]))
+        .clamp(-6400, 6400)
+    }
+
+    #[test]
+    fn features_match_a_square_by_square_reference() {
+        let positions = reference_positions();
+        assert!(positions.len() > 300);
+        let stages: std::collections::BTreeSet<usize> = positions
+            .iter()
+            .map(|&(p, o)| stage((!(p | o)).count_ones()))
+            .collect();
+        assert_eq!(stages.len(), STAGES, "every stage is covered");
+        let no_moves = positions
+            .iter()
+            .filter(|&&(p, o)| legal_moves(p, o) == 0 && legal_moves(o, p) != 0)
+            .count();
+        assert!(no_moves > 0, "positions where the side to move passes");
+        for &(p, o) in &positions {
+            let f = features(p, o);
+            let want: Vec<u32> = reference_indices(p, o).iter().map(|&i| i as u32).collect();
+            assert_eq!(&f[..46], &want[..], "{p:#x} {o:#x}");
+            assert_eq!(
+                f[46] as usize,
+                OFFSETS[11] + (legal_moves(p, o).count_ones() as usize).min(MOBILITY_SIZE - 1)
+            );
+            assert_eq!(
+                f[47] as usize,
+                OFFSETS[12] + (legal_moves(o, p).count_ones() as usize).min(MOBILITY_SIZE - 1)
+            );
+            assert_eq!(f[48] as usize, OFFSETS[13]);
+        }
+    }
+
+    /// `score` (the BMI2 path on this build if the CPU has it) and the portable sum equal
+    /// the reference sum for the shipped weights and random symmetric weights.
+    #[test]
+    fn score_matches_the_reference_sum() {
+        let positions = reference_positions();
+        let weights = [
+            (*shipped()).clone(),
+            random_weights(0xABCD),
+            random_weights(3),
+        ];
+        for w in &weights {
+            for &(p, o) in &positions {
+                let want = reference_score(w, p, o);
+                assert_eq!(w.score(p, o), want, "{p:#x} {o:#x}");
+                let st: &[i16; STAGE_SIZE] = w.values()
+                    [stage((!(p | o)).count_ones()) * STAGE_SIZE..][..STAGE_SIZE]
+                    .try_into()
+                    .unwrap();
+                let reference: i32 = reference_indices(p, o)
+                    .iter()
+                    .map(|&i| i32::from(st[i]))
+                    .sum();
+                assert_eq!(pattern_sum_portable(st, p, o), reference, "portable");
+                assert_eq!(pattern_sum(st, p, o), reference, "dispatched");
             }
         }
     }
