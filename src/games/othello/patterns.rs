@@ -311,7 +311,6 @@ pub fn canonical() -> &'static [u32] {
     CANON.get_or_init(|| {
         let mut c: Vec<u32> = (0..STAGE_SIZE as u32).collect();
         for (k, pat) in PATTERNS.iter().enumerate() {
-            let n = pat.squares.len();
             // Permutations of the digit positions by the symmetries that map the pattern
             // onto itself: digit j moves to position perm[j].
             let mut perms: Vec<Vec<usize>> = Vec::new();
@@ -329,20 +328,21 @@ pub fn canonical() -> &'static [u32] {
                     perms.push(perm);
                 }
             }
-            let mut digits = vec![0usize; n];
+            // Digit i moves to position perm[i]: the image's index adds digit i times
+            // 3^perm[i]. The identity (always present) gives the index itself.
+            let powers: Vec<Vec<usize>> = perms
+                .iter()
+                .filter(|perm| perm.iter().enumerate().any(|(i, &t)| i != t))
+                .map(|perm| perm.iter().map(|&t| 3usize.pow(t as u32)).collect())
+                .collect();
             for idx in 0..pat.size() {
-                let mut x = idx;
-                for d in &mut digits {
-                    *d = x % 3;
-                    x /= 3;
-                }
                 let mut best = idx;
-                for perm in &perms {
+                for pw in &powers {
+                    let mut x = idx;
                     let mut v = 0;
-                    for j in (0..n).rev() {
-                        // The digit that lands on position j.
-                        let from = perm.iter().position(|&t| t == j).expect("permutation");
-                        v = v * 3 + digits[from];
+                    for &p in pw {
+                        v += x % 3 * p;
+                        x /= 3;
                     }
                     best = best.min(v);
                 }
@@ -685,6 +685,51 @@ mod tests {
         for (i, &c) in canon.iter().enumerate() {
             assert_eq!(canon[c as usize], c, "index {i}");
             assert!(c as usize <= i);
+        }
+    }
+
+    /// `canonical()` against its definition computed digit by digit: the smallest index
+    /// over the self-symmetries of each pattern, each image built by placing every digit
+    /// where the symmetry moves its square.
+    #[test]
+    fn canonical_is_the_smallest_self_symmetric_image() {
+        let canon = canonical();
+        for (k, pat) in PATTERNS.iter().enumerate() {
+            let n = pat.squares.len();
+            let images: Vec<Vec<usize>> = (0..8u8)
+                .filter_map(|s| {
+                    // Position in the base pattern of the square each digit moves to.
+                    pat.squares
+                        .iter()
+                        .map(|&q| {
+                            pat.squares
+                                .iter()
+                                .position(|&x| x == transform_square(q, s))
+                        })
+                        .collect()
+                })
+                .collect();
+            assert!(!images.is_empty());
+            for idx in 0..pat.size() {
+                let digits: Vec<usize> = (0..n).map(|j| idx / 3usize.pow(j as u32) % 3).collect();
+                let best = images
+                    .iter()
+                    .map(|to| {
+                        let mut placed = vec![0; n];
+                        for (j, &t) in to.iter().enumerate() {
+                            placed[t] = digits[j];
+                        }
+                        placed.iter().rev().fold(0, |v, &d| v * 3 + d)
+                    })
+                    .min()
+                    .unwrap();
+                assert_eq!(
+                    canon[OFFSETS[k] + idx] as usize,
+                    OFFSETS[k] + best,
+                    "{}",
+                    pat.name
+                );
+            }
         }
     }
 
