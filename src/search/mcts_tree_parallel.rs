@@ -101,14 +101,16 @@ pub const HOT_VISITS: u32 = 1024;
 #[repr(align(128))]
 struct Padded<T>(T);
 
-/// A node of the shared tree; every field is an atomic. One node is one 64-byte cache line
-/// (the size [`MctsConfig::nodes_for_mib`] budgets): a node never straddles two lines, so
-/// a simulation passing through it dirties one line for the other threads, not two, and
-/// writes to a node never evict its neighbours from the other threads' caches.
+/// A node of the shared tree; every field is an atomic. One node is 32 bytes, half a
+/// cache line (aligned: a node never straddles two lines): a selection reads every child
+/// of a node, so a Quixo node's ~40 children are ~20 lines, not ~40 as with 64-byte nodes,
+/// and an expansion writes half as much (the arena uses half of what
+/// [`MctsConfig::nodes_for_mib`] budgets). It keeps the reward of one seat only, the one
+/// that moved into it: that is the only one any selection (or the root's result) reads.
 ///
 /// All bits zero is a fresh node (a leaf, no visits, no proof: see [`Node::proof`]), so the
 /// arena is one zeroed allocation that nobody writes before use.
-#[repr(align(64))]
+#[repr(align(32))]
 struct Node {
     /// [`MoveCode`] of the move that leads here (written once, before the parent publishes
     /// its children).
@@ -125,8 +127,9 @@ struct Node {
     proof_bits: AtomicU8,
     /// Visits, counted when a simulation passes on its way down (the virtual loss).
     visits: AtomicU32,
-    /// Summed reward per seat, fixed point ([`ONE`]).
-    reward: [AtomicU64; MAX_SEATS],
+    /// Summed reward of the seat that moved into this node (the seat to move at its
+    /// parent), fixed point ([`ONE`]).
+    reward: AtomicU64,
     /// 0, or the slot of a hot node: the index of the threads' own counts ([`HotCounts`])
     /// that they add to this node's statistics every [`CLAIM`] simulations. Child `i`'s
     /// slot is `kid_slots + i` of its parent.
@@ -159,9 +162,7 @@ impl Node {
         self.team.store(0, Relaxed);
         self.proof_bits.store(0, Relaxed);
         self.visits.store(0, Relaxed);
-        for r in &self.reward {
-            r.store(0, Relaxed);
-        }
+        self.reward.store(0, Relaxed);
         self.slot.store(0, Relaxed);
         self.kid_slots.store(0, Relaxed);
     }
@@ -392,12 +393,12 @@ impl SharedTree {
 
 /// Most slots (hot nodes' per-thread counts) a search hands out; past them no more nodes
 /// get hot (their statistics go to the shared nodes, as for any cold node). Bounds a
-/// thread's [`HotCounts`] at `MAX_SLOTS * (8 + 8 * seats)` bytes (6 MiB for two seats).
+/// thread's [`HotCounts`] at `MAX_SLOTS * 16` bytes (4 MiB).
 const MAX_SLOTS: u32 = 1 << 18;
 
 /// A thread's visits and reward sums at the hot nodes not yet added to the shared tree,
 /// by slot (structure of arrays, so that a selection reads a node's children's visits and
-/// one seat's rewards each in a row). Slot 0 is never used. The arrays are grown together,
+/// rewards each in a row). Slot 0 is never used. The arrays are grown together,
 /// to cover every slot handed out so far, when a slot past them is first written: a block
 /// of slots lies either wholly inside them or wholly past them (past: no counts of this
 /// thread).
@@ -408,20 +409,18 @@ struct HotCounts {
     visits: Vec<u32>,
     /// The node of the slot (valid while its `visits > 0`).
     node: Vec<u32>,
-    /// Per seat (the game's seats only), fixed point ([`ONE`]).
-    reward: [Vec<u64>; MAX_SEATS],
+    /// Reward of the seat that moved into the node, fixed point ([`ONE`]).
+    reward: Vec<u64>,
     /// Slots with visits (the ones the next flush adds).
     dirty: Vec<u32>,
 }
 
 impl HotCounts {
-    /// Grows the arrays (`seats` reward arrays) to `len` slots.
-    fn grow(&mut self, len: usize, seats: usize) {
+    /// Grows the arrays to `len` slots.
+    fn grow(&mut self, len: usize) {
         self.visits.resize(len, 0);
         self.node.resize(len, 0);
-        for r in self.reward.iter_mut().take(seats) {
-            r.resize(len, 0);
-        }
+        self.reward.resize(len, 0);
     }
 }
 
@@ -440,14 +439,19 @@ struct Worker<'a, G: Game, P: PlayoutPolicy<G>> {
     rng: StdRng,
     teams: Teams,
     solver: bool,
-    /// The current simulation's nodes as (index, slot when it was visited: 0 if not hot).
-    path: Vec<(u32, u32)>,
+    /// The current simulation's nodes as (index, slot when it was visited: 0 if not hot,
+    /// seat that moved into it: 0 at the root).
+    path: Vec<(u32, u32, u8)>,
     /// Moves of the current simulation as (seat, code), for progressive history.
     trail: Vec<(u8, u16)>,
     /// Per (seat, move code): summed reward and count (this thread's simulations).
     history: Vec<(f64, u32)>,
     depth: u32,
     iterations: u64,
+    /// Summed reward (fixed point) of the seat to move at the root over this thread's
+    /// simulations that went past the root: what its children's reward sums must add up
+    /// to once every thread has flushed ([`check_flushed_statistics`]).
+    root_reward: u64,
     /// This thread's chunk of the arena and the size of the next one.
     local: Chunk,
     chunk: usize,
@@ -485,6 +489,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             },
             depth: 0,
             iterations: 0,
+            root_reward: 0,
             local,
             chunk,
             hot: HotCounts::default(),
@@ -526,18 +531,15 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
     /// Adds this thread's statistics at the hot nodes to the shared tree.
     fn flush(&mut self) {
         let tree = self.tree;
-        let seats = self.teams.seats;
         let hot = &mut self.hot;
         for &slot in &hot.dirty {
             let s = slot as usize;
             let n = tree.node(hot.node[s] as usize);
             n.visits
                 .fetch_add(std::mem::take(&mut hot.visits[s]), Relaxed);
-            for (sum, r) in n.reward.iter().zip(&mut hot.reward).take(seats) {
-                let r = std::mem::take(&mut r[s]);
-                if r != 0 {
-                    sum.fetch_add(r, Relaxed);
-                }
+            let r = std::mem::take(&mut hot.reward[s]);
+            if r != 0 {
+                n.reward.fetch_add(r, Relaxed);
             }
         }
         hot.dirty.clear();
@@ -563,7 +565,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         if s >= hot.visits.len() {
             // Every block handed out so far (the counter stands at a block's end).
             let len = (self.tree.slots.0.load(Relaxed) as usize).max(s + 1);
-            hot.grow(len, self.teams.seats);
+            hot.grow(len);
         }
         let v = &mut hot.visits[s];
         if *v == 0 {
@@ -581,7 +583,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
         let mut pos = root.clone();
         let mut idx = 0usize;
         let slot = tree.node(0).slot.load(Relaxed);
-        self.path.push((0, slot));
+        self.path.push((0, slot, 0));
         // `before` (this visit excluded) matters below the root only.
         let (_, mut own) = self.visit(0, slot, 0, 0);
         let mut before = 1;
@@ -616,12 +618,13 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             let slot = ch.slot.load(Relaxed);
             (before, own) = self.visit(child, slot, idx, child - first);
             let mv = G::Move::from_code(ch.code.load(Relaxed));
+            let mover = pos.to_move().0;
             if !self.history.is_empty() {
-                self.trail.push((pos.to_move().0, mv.code()));
+                self.trail.push((mover, mv.code()));
             }
             pos = pos.play(mv);
             idx = child;
-            self.path.push((child as u32, slot));
+            self.path.push((child as u32, slot, mover));
         };
         self.depth = self.depth.max(self.path.len() as u32 - 1);
         self.backup(&reward);
@@ -649,19 +652,19 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             let hot = &self.hot;
             hot.visits
                 .get(base..base + k)
-                .zip(hot.reward[s].get(base..base + k))
+                .zip(hot.reward.get(base..base + k))
         };
         first
             + match own_counts {
                 None => self.choose(node, children, s, ln_n, |i| {
                     let ch = &children[i];
-                    (ch.visits.load(Relaxed), ch.reward[s].load(Relaxed))
+                    (ch.visits.load(Relaxed), ch.reward.load(Relaxed))
                 }),
                 Some((visits, reward)) => self.choose(node, children, s, ln_n, |i| {
                     let ch = &children[i];
                     (
                         ch.visits.load(Relaxed) + visits[i],
-                        ch.reward[s].load(Relaxed) + reward[i],
+                        ch.reward.load(Relaxed) + reward[i],
                     )
                 }),
             }
@@ -735,25 +738,22 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
     }
 
     /// Adds the reward along the path (the visits were counted on the way down): to this
-    /// thread's delta at the nodes that were hot when it visited them, else to the shared
-    /// node; then proves what the solver can. The root's reward sums are never read (a
-    /// selection reads its children's), so the root is left alone.
+    /// thread's counts at the nodes that were hot when it visited them, else to the shared
+    /// node, each node the reward of the seat that moved into it; then proves what the
+    /// solver can. The root has no such seat (its reward is never read), so the root is
+    /// left alone.
     fn backup(&mut self, reward: &[f64; MAX_SEATS]) {
         let fixed: [u64; MAX_SEATS] = std::array::from_fn(|s| (reward[s] * ONE).round() as u64);
-        let seats = self.teams.seats;
-        for &(i, slot) in self.path.iter().skip(1) {
+        if let Some(&(_, _, mover)) = self.path.get(1) {
+            self.root_reward += fixed[usize::from(mover)];
+        }
+        for &(i, slot, mover) in self.path.iter().skip(1) {
+            let r = fixed[usize::from(mover)];
             if slot != 0 {
-                for (sums, &r) in self.hot.reward.iter_mut().zip(&fixed).take(seats) {
-                    sums[slot as usize] += r;
-                }
-                continue;
-            }
-            let n = self.tree.node(i as usize);
-            for (sum, &r) in n.reward.iter().zip(&fixed).take(seats) {
-                // A loss adds nothing: skip the write (half the seats in a decided game).
-                if r != 0 {
-                    self.tree.add_u64(sum, r);
-                }
+                self.hot.reward[slot as usize] += r;
+            } else if r != 0 {
+                // A loss adds nothing: skip the write (half the nodes in a decided game).
+                self.tree.add_u64(&self.tree.node(i as usize).reward, r);
             }
         }
         if !self.history.is_empty() {
@@ -830,8 +830,9 @@ fn fixed_to_f64(sum: u64) -> f64 {
 /// Runs the search's simulations on `tree` (fresh, made for `cfg.threads` threads) from
 /// `pos`: expands the root, makes it and its children hot (several threads), runs the
 /// threads until `budget` simulations or `limits`, and returns per thread (simulations,
-/// deepest ply, nodes left unused in its chunk). Every thread has flushed its hot deltas
-/// when this returns, so the shared statistics count every simulation.
+/// deepest ply, nodes left unused in its chunk, summed reward of the root's seat to move
+/// over its simulations past the root, fixed point). Every thread has flushed its hot
+/// counts when this returns, so the shared statistics count every simulation.
 fn grow<G: Game, P: PlayoutPolicy<G>>(
     tree: &SharedTree,
     pos: &G,
@@ -839,7 +840,7 @@ fn grow<G: Game, P: PlayoutPolicy<G>>(
     policy: &P,
     limits: &Limits,
     budget: u64,
-) -> Vec<(u64, u32, usize)> {
+) -> Vec<(u64, u32, usize, u64)> {
     let threads = cfg.threads.max(1);
     let team = pos.team(pos.to_move());
     // One thread takes the rest of each span as its chunk, so its tree is laid out (and
@@ -863,7 +864,12 @@ fn grow<G: Game, P: PlayoutPolicy<G>>(
         let local = if t == 0 { root_chunk } else { Chunk::default() };
         let mut w = Worker::new(tree, pos, cfg, policy, seed, local, chunk);
         w.run(pos, limits, budget);
-        (w.iterations, w.depth, w.local.end - w.local.next)
+        (
+            w.iterations,
+            w.depth,
+            w.local.end - w.local.next,
+            w.root_reward,
+        )
     };
     if threads == 1 {
         vec![run(0)]
@@ -899,7 +905,6 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
 
     let team = pos.team(pos.to_move());
     let teams = Teams::of(pos);
-    let seat = pos.to_move().index();
     let r = tree.node(0);
     let first = r.first().unwrap_or(1);
     let k = usize::from(r.children.load(Relaxed));
@@ -913,7 +918,7 @@ pub(super) fn search<G: Game, P: PlayoutPolicy<G>>(
                 mv: G::Move::from_code(ch.code.load(Relaxed)),
                 visits,
                 mean: if visits > 0 {
-                    ch.reward[seat].load(Relaxed) as f64 / ONE / visits as f64
+                    ch.reward.load(Relaxed) as f64 / ONE / visits as f64
                 } else {
                     0.0
                 },
@@ -987,17 +992,20 @@ pub fn check_flushed_statistics<G: Game>(
         sims,
     );
     let root = u64::from(tree.node(0).visits.load(Relaxed));
-    let (checked, hot) = check_two_seat_sums(&tree);
+    let root_reward = ran.iter().map(|r| r.3).sum();
+    let (checked, hot) = check_two_seat_sums(&tree, root_reward);
     (ran.iter().map(|r| r.0).sum::<u64>(), root, checked, hot)
 }
 
 /// Checks every node reachable from the root of a finished search of a two-seat game
-/// with place rewards: each simulation through a node added its visit and rewards
-/// summing to 1 (a win 1 + 0, a draw 1/2 + 1/2), so the two seats' sums add up to the
-/// visits exactly (fixed point); a node's children have no more visits than it; a hot
-/// child's slot is its place in its parent's block of slots, and no slot serves two nodes.
-/// Returns (nodes checked, hot nodes among them).
-fn check_two_seat_sums(tree: &SharedTree) -> (usize, usize) {
+/// with place rewards: each simulation through a node added its visit and a reward of 0,
+/// 1/2 or 1, so a node's reward sum is a multiple of 1/2 (fixed point) and at most its
+/// visits; a node's children have no more visits than it, and the root's children (unless
+/// the root got proven) exactly its visits and, summed, the reward the threads counted
+/// for the root's seat to move (`root_reward`); a hot child's slot is its place in its
+/// parent's block of slots, and no slot serves two nodes. Returns (nodes checked, hot
+/// nodes among them).
+fn check_two_seat_sums(tree: &SharedTree, root_reward: u64) -> (usize, usize) {
     let (mut checked, mut hot) = (0, 0);
     let mut stack = vec![0usize];
     let mut owner = vec![usize::MAX; tree.slots.0.load(Relaxed) as usize];
@@ -1013,11 +1021,15 @@ fn check_two_seat_sums(tree: &SharedTree) -> (usize, usize) {
             owner[slot] = i;
         }
         if i != 0 {
-            let sum = n.reward[0].load(Relaxed) + n.reward[1].load(Relaxed);
+            let sum = n.reward.load(Relaxed);
+            assert!(
+                sum <= visits << 24,
+                "node {i}: reward {sum} > {visits} visits"
+            );
             assert_eq!(
-                sum,
-                visits << 24,
-                "node {i}: reward sums vs {visits} visits"
+                sum % (1 << 23),
+                0,
+                "node {i}: reward {sum} not a multiple of 1/2"
             );
         }
         if let Some(f) = n.first() {
@@ -1031,6 +1043,15 @@ fn check_two_seat_sums(tree: &SharedTree) -> (usize, usize) {
                 below <= visits,
                 "node {i}: children {below} > {visits} visits"
             );
+            if i == 0 && n.proof() == UNKNOWN {
+                assert_eq!(below, visits, "the root's children's visits");
+                let sum: u64 = tree
+                    .block(f, k)
+                    .iter()
+                    .map(|c| c.reward.load(Relaxed))
+                    .sum();
+                assert_eq!(sum, root_reward, "the root's children's rewards");
+            }
             let base = n.kid_slots.load(Relaxed) as usize;
             for (at, c) in tree.block(f, k).iter().enumerate() {
                 let slot = c.slot.load(Relaxed) as usize;
@@ -1071,7 +1092,7 @@ mod tests {
             assert_eq!(n.visits.load(Relaxed), 0, "node {i}");
             assert_eq!(n.slot.load(Relaxed), 0, "node {i}");
             assert_eq!(n.kid_slots.load(Relaxed), 0, "node {i}");
-            assert!(n.reward.iter().all(|r| r.load(Relaxed) == 0), "node {i}");
+            assert_eq!(n.reward.load(Relaxed), 0, "node {i}");
         }
         let n = &nodes[7];
         for v in [1, 0, -1] {
@@ -1081,7 +1102,7 @@ mod tests {
         // An old search's node, reset, is as fresh as a zeroed one.
         n.first_child.store(12, Relaxed);
         n.visits.store(99, Relaxed);
-        n.reward[1].store(5, Relaxed);
+        n.reward.store(5, Relaxed);
         n.team.store(1, Relaxed);
         n.children.store(3, Relaxed);
         n.slot.store(8, Relaxed);
@@ -1094,8 +1115,17 @@ mod tests {
         assert_eq!(n.team.load(Relaxed), 0);
         assert_eq!(n.slot.load(Relaxed), 0);
         assert_eq!(n.kid_slots.load(Relaxed), 0);
-        assert!(n.reward.iter().all(|r| r.load(Relaxed) == 0));
-        assert_eq!(std::mem::size_of::<Node>(), 64, "one node, one cache line");
+        assert_eq!(n.reward.load(Relaxed), 0);
+        assert_eq!(
+            std::mem::size_of::<Node>(),
+            32,
+            "one node, half a cache line"
+        );
+        assert_eq!(
+            std::mem::align_of::<Node>(),
+            32,
+            "no node straddles two lines"
+        );
     }
 
     #[test]
