@@ -12,8 +12,6 @@ pub use square::Square;
 pub mod endgame;
 pub mod eval;
 pub mod obf;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-mod pattern_pext;
 pub mod patterns;
 pub mod stability;
 pub mod symmetry;

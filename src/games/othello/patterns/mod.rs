@@ -33,6 +33,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+mod pext;
+
 use super::movegen::legal_moves;
 use super::symmetry::{apply, mirror_files as flip_h, transpose};
 
@@ -268,7 +271,7 @@ fn mobilities(p: u64, o: u64) -> (usize, usize) {
 }
 
 /// Sum of the 46 pattern weights of (`p` to move, `o`) in `w` (one stage's weights) from
-/// the 8 images of the boards, for CPUs without BMI2 (see [`super::pattern_pext`]).
+/// the 8 images of the boards, for CPUs without BMI2 (see [`pext`]).
 #[cfg_attr(
     all(target_arch = "x86_64", target_feature = "bmi2"),
     allow(dead_code, reason = "the portable path, tested against the pext path")
@@ -294,7 +297,7 @@ fn pattern_sum_portable(w: &[i16], p: u64, o: u64) -> i32 {
 fn pattern_sum(w: &[i16; STAGE_SIZE], p: u64, o: u64) -> i32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
-        super::pattern_pext::pattern_sum(w, p, o)
+        pext::pattern_sum(w, p, o)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
     {
@@ -362,7 +365,7 @@ pub struct PatternWeights {
 }
 
 /// The shipped weights (`tuning/othello-patterns.bin`), compiled into the binary.
-static SHIPPED: &[u8] = include_bytes!("../../../tuning/othello-patterns.bin");
+static SHIPPED: &[u8] = include_bytes!("../../../../tuning/othello-patterns.bin");
 
 /// The shipped pattern weights (`tuning/othello-patterns.bin`, embedded in the binary and
 /// parsed once). They order the exact solver's moves by default.

@@ -1,4 +1,4 @@
-//! The 46 pattern instances of [`super::patterns`] read straight from the bitboards with
+//! The 46 pattern instances of [`super`] (`patterns`) read straight from the bitboards with
 //! BMI2 `pext`, summed into one stage's weights without building the 8 symmetric images
 //! or the feature index list.
 //!
@@ -9,9 +9,9 @@
 //! the pattern's digit order: a 1024-entry row of [`DIGITS`] per distinct order turns them
 //! into the base-3 digits of the pattern (11 rows: straight order, the reversed diagonals,
 //! and the flipped corner blocks and edge). Values are exactly those of
-//! [`super::patterns::features`] (tested against a square-by-square reference).
+//! [`super::features`] (tested against a square-by-square reference).
 
-use super::patterns::{OFFSETS, PATTERNS, STAGE_SIZE, transform_square};
+use super::{OFFSETS, PATTERNS, STAGE_SIZE, transform_square};
 
 /// One pattern instance as squares of the board or of its transpose.
 #[derive(Clone, Copy, Debug)]
@@ -171,7 +171,7 @@ const _: () = {
 /// mobility and bias weights are not included).
 #[inline]
 pub(super) fn pattern_sum(w: &[i16; STAGE_SIZE], p: u64, o: u64) -> i32 {
-    use super::symmetry::transpose;
+    use crate::games::othello::symmetry::transpose;
     let (pt, ot) = (transpose(p), transpose(o));
     macro_rules! sum {
         ($($i:literal)*) => {
