@@ -72,13 +72,17 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
         }
     }
 
-    let tt = TranspositionTable::new(args.othello_tt_mib(pos.empties()));
+    let threads = args.threads.unwrap_or(1) as usize;
+    let mut tt = TranspositionTable::new(args.othello_tt_mib(pos.empties()));
+    if threads > 1 {
+        tt.prefault();
+    }
     let limits = Limits {
         time_ms: args.time_ms,
         ..Limits::default()
     };
     let mut progress = |pass: &Pass| say(pass_line(pass));
-    let mut solver = Solver::new(&tt, &limits).with_threads(args.threads.unwrap_or(1) as usize);
+    let mut solver = Solver::new(&tt, &limits).with_threads(threads);
     if !args.json {
         solver = solver.with_progress(&mut progress);
     }

@@ -102,6 +102,9 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
     }
 
     let mut tt = TranspositionTable::new(run.tt_mib);
+    if run.threads > 1 {
+        tt.prefault();
+    }
     let mut tt_used = false;
     // The budget runs from here: the table's allocation is not part of it.
     let start = Instant::now();
