@@ -67,8 +67,11 @@ impl TableSource {
 /// and building is not allowed.
 ///
 /// A `--table FILE` that exists but is foreign (another kind of file, not empty) or was
-/// written by a newer format version is refused, never rebuilt over, and so is a directory;
-/// a corrupt tessera table (right magic, bad length or checksum) is rebuilt.
+/// written by a newer format version is refused, never rebuilt over, and so is a directory
+/// or anything that is not a regular file (a device, a FIFO); a corrupt tessera table (right
+/// magic, bad length or checksum) is rebuilt. The default cache file is rebuilt when it is
+/// not valid, except that a device or FIFO there, or a symbolic link there to a file that is
+/// not ours, is left alone (the table is then kept in memory, with a warning).
 ///
 /// # Errors
 /// The table could not be built (a thread pool failure); a `--table` file that is not
@@ -87,7 +90,25 @@ pub fn obtain(
                 .display()
         )));
     }
-    let path = path.map(Path::to_path_buf).or_else(default_path);
+    let mut path = path.map(Path::to_path_buf).or_else(default_path);
+    // Where the built table may be saved: not over a file that is not ours behind the
+    // cache's own name when that name is a symbolic link (the link points elsewhere).
+    let mut keep_in_memory = None;
+    if let Some(p) = path.as_ref().filter(|p| is_special(p)) {
+        // A device, a FIFO, a socket: never opened (a FIFO would block) nor replaced.
+        if explicit {
+            return Err(CliError::input(format!(
+                "--table {}: not a regular file (give the path of a table file)",
+                p.display()
+            )));
+        }
+        eprintln!(
+            "warning: full-board table {}: not a regular file (a device or FIFO); not used",
+            p.display()
+        );
+        keep_in_memory = Some(format!("{} is not a regular file", p.display()));
+        path = None;
+    }
     if let Some(p) = &path {
         match load_table(p) {
             Ok(t) => return Ok(Some((t, TableSource::Loaded(p.clone())))),
@@ -100,6 +121,15 @@ pub fn obtain(
                      tessera wrote (remove it or give another path)",
                     p.display()
                 )));
+            }
+            // The cache's own name, linked to someone else's file: leave that file alone.
+            Err(e) if is_symlink(p) && not_ours(&e, p) => {
+                eprintln!(
+                    "warning: full-board table {}: a symbolic link to a file that is not a \
+                     table this tessera wrote ({e}); not overwritten",
+                    p.display()
+                );
+                keep_in_memory = Some(format!("{} links to another file", p.display()));
             }
             Err(e) => {
                 // An empty file fails the magic check; say what it is.
@@ -135,6 +165,11 @@ pub fn obtain(
         "built the full-board table in {:.1} s",
         started.elapsed().as_secs_f64()
     );
+    if let Some(why) = keep_in_memory {
+        eprintln!("{built}");
+        eprintln!("warning: {why}; the table is kept in memory only");
+        return Ok(Some((table, TableSource::Memory)));
+    }
     let Some(p) = path else {
         eprintln!("{built}");
         eprintln!(
@@ -157,6 +192,17 @@ pub fn obtain(
             Ok(Some((table, TableSource::Memory)))
         }
     }
+}
+
+/// Whether `p` exists (following symbolic links) and is neither a regular file nor a
+/// directory: a device, a FIFO or a socket.
+fn is_special(p: &Path) -> bool {
+    std::fs::metadata(p).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
+/// Whether `p` itself is a symbolic link.
+fn is_symlink(p: &Path) -> bool {
+    std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink())
 }
 
 /// Whether the file at `p`, refused for `e`, is someone else's: not a tessera table and

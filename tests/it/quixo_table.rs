@@ -238,6 +238,45 @@ fn a_table_file_the_user_names_is_never_overwritten_unless_it_is_ours() {
     let _ = std::fs::remove_dir_all(&cache);
 }
 
+/// A FIFO (or device) is never opened as a table, which would block, nor replaced: named by
+/// `--table` it is refused; at the cache's own name it is left alone. A symbolic link at the
+/// cache's own name to someone else's file is not written through.
+#[cfg(unix)]
+#[test]
+fn special_files_and_a_cache_link_to_a_document_are_left_alone() {
+    let cache = scratch("special");
+    let fifo = cache.join("fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let stderr = refused_table(&cache, &fifo);
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+    let own = cache
+        .join("tessera")
+        .join(format!("quixo-full5-v{FORMAT_VERSION}.bin"));
+    std::fs::create_dir_all(own.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(&fifo, &own).unwrap();
+    let (out, v, stderr) = solve(&cache, &["--time-ms", "30000"]);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+    assert_win_in_3(&v);
+    std::fs::remove_file(&own).unwrap();
+    let doc = cache.join("doc.md");
+    std::fs::write(&doc, b"# precious\n").unwrap();
+    std::os::unix::fs::symlink(&doc, &own).unwrap();
+    let (out, v, stderr) = solve(&cache, &["--time-ms", "30000"]);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("symbolic link") && stderr.contains("not overwritten"),
+        "{stderr}"
+    );
+    assert_win_in_3(&v);
+    assert_eq!(std::fs::read(&doc).unwrap(), b"# precious\n");
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
 /// Saving through a symbolic link replaces the file the link points to and keeps the link
 /// (renaming over the link would leave a stale table behind it).
 #[cfg(unix)]
