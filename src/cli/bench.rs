@@ -99,7 +99,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         // No exact solving inside the bench (its FFO positions would be solved).
         exact_empties: (G::ID == "othello" && algo == Algo::Alphabeta).then_some(0),
         weights: None,
-        algo: Some(algo),
+        algo: args.algo,
         iterations: (algo == Algo::Mcts).then_some(iterations),
         threads: args.threads,
         mcts_parallel: (algo == Algo::Mcts).then_some(parallel),

@@ -187,7 +187,7 @@ pub struct EngineArgs {
     pub mcts_parallel: Option<tessera::search::mcts::Parallelism>,
     /// MCTS: random seed (with one thread a search is deterministic for its seed);
     /// talat-2p: also the seed of the random Djinn setup of the start position [default: 0]
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = output::seed)]
     pub seed: Option<u64>,
     /// MCTS: UCT exploration constant (rewards lie in [0, 1]) [default: 1]
     #[arg(long = "c", value_name = "X", value_parser = non_negative_f64)]
@@ -353,9 +353,15 @@ impl EngineArgs {
             }
         }
         if algo.multi().is_some() && self.threads != 1 {
+            // Say whether the user chose the algorithm or got the game's default.
+            let chosen = if self.algo.is_some() {
+                format!("--algo {}", algo.name())
+            } else {
+                format!("{}'s default search ({})", G::ID, algo.name())
+            };
             return Err(output::CliError::input(format!(
-                "--algo {} searches on one thread (--threads must be 1)",
-                algo.name()
+                "{chosen} searches on one thread (--threads must be 1; --algo mcts uses \
+                 several)"
             )));
         }
         Ok(out)

@@ -207,6 +207,16 @@ pub fn at_least_one_u64(text: &str) -> Result<u64, String> {
     }
 }
 
+/// clap value parser: a random seed, 0 to `i64::MAX` (engine settings travel as TOML
+/// integers, signed 64-bit).
+pub fn seed(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n > i64::MAX as u64 => Err(format!("{n} is too large (at most {})", i64::MAX)),
+        Ok(n) => Ok(n),
+        Err(e) => Err(not_a_count(text, &e, "must be at least 0")),
+    }
+}
+
 /// Largest transposition table accepted, MiB.
 pub const MAX_TT_MIB: usize = 16 * 1024;
 

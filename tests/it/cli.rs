@@ -1202,3 +1202,43 @@ fn negative_numbers_get_the_options_own_error() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// A one-thread search given `--threads 2` is named as the user met it (the game's default
+/// search, or the `--algo` they chose), and a seed too large for an engine setting is the
+/// option's own error, not an inline engine spec the user never wrote.
+#[test]
+fn threads_for_a_one_thread_search_and_huge_seeds_are_named_plainly() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["bestmove", "talat", "--threads", "2"],
+            "talat's default search (brs-plus) searches on one thread",
+        ),
+        (
+            &["bench", "talat", "--depth", "2", "--threads", "2"],
+            "talat's default search (brs-plus) searches on one thread",
+        ),
+        (
+            &["bestmove", "talat", "--algo", "maxn", "--threads", "2"],
+            "--algo maxn searches on one thread",
+        ),
+        (
+            &[
+                "bestmove",
+                "othello",
+                "--algo",
+                "mcts",
+                "--seed",
+                "18446744073709551615",
+            ],
+            "for '--seed <S>': 18446744073709551615 is too large",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = tessera(args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("inline engine"), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
