@@ -31,7 +31,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             if let Some(path) = &args.obf {
                 return super::solve_obf::run(&super::solve_obf::ObfRun {
                     path,
-                    tt_mib: args.tt_mib(),
+                    tt_mib: args.tt_mb,
                     threads: args.threads.unwrap_or(1) as usize,
                     time_ms: args.time_ms,
                     json: args.json,

@@ -119,7 +119,7 @@ impl SolveArgs {
 }
 
 /// [`SolveArgs::othello_tt_mib`] of a `--tt-mb` value (`None` when not given).
-fn othello_tt_mib(tt_mb: Option<usize>, empties: u32) -> usize {
+pub fn othello_tt_mib(tt_mb: Option<usize>, empties: u32) -> usize {
     match tt_mb {
         Some(mib) => mib,
         None if empties <= SMALL_SOLVE_MAX_EMPTIES => SMALL_SOLVE_TT_MIB,

@@ -24,8 +24,10 @@ use super::output::{CliError, EXIT_UNFINISHED, EXIT_USAGE, print_json, rate, say
 pub struct ObfRun<'a> {
     /// The problem file.
     pub path: &'a Path,
-    /// Transposition table size, MiB (cleared before each problem).
-    pub tt_mib: usize,
+    /// `--tt-mb`: transposition table size, MiB (cleared before each problem); `None`: the
+    /// single-position default for the file's largest problem (64 MiB up to 22 empties, 256
+    /// above: [`super::solve_args::othello_tt_mib`]).
+    pub tt_mib: Option<usize>,
     /// Search threads per solve.
     pub threads: usize,
     /// Budget for the whole batch, milliseconds.
@@ -87,9 +89,15 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
         )));
     }
 
+    let most_empties = lines
+        .iter()
+        .filter_map(|(_, p)| p.as_ref().ok().map(|p| p.position.empties()))
+        .max()
+        .unwrap_or(0);
+    let tt_mib = super::solve_args::othello_tt_mib(run.tt_mib, most_empties);
     if !run.json {
         say(format!(
-            "solving {} problems from {} ({} thread{})",
+            "solving {} problems from {} ({} thread{}, {tt_mib} MiB table)",
             lines.len(),
             run.path.display(),
             run.threads,
@@ -101,7 +109,7 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
         ));
     }
 
-    let mut tt = TranspositionTable::new(run.tt_mib);
+    let mut tt = TranspositionTable::new(tt_mib);
     if run.threads > 1 {
         tt.prefault();
     }
@@ -174,6 +182,7 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
             "game": "othello",
             "file": run.path.display().to_string(),
             "threads": run.threads,
+            "tt_mb": tt_mib,
             "problems": entries,
             "totals": {
                 "problems": lines.len(),

@@ -209,3 +209,27 @@ fn time_budget_stops_the_batch_and_keeps_solved_lines() {
     assert!(s.contains("1 stopped, 1 not tried"), "{s}");
     std::fs::remove_file(path).ok();
 }
+
+/// Without `--tt-mb` the batch's table is the single-position default for its largest
+/// problem: 64 MiB when every problem has at most 22 empties (it was always 256, whose
+/// huge pages could cost the kernel seconds), 256 above; `--tt-mb` wins.
+#[test]
+fn the_table_size_follows_the_largest_problem_unless_given() {
+    let small = obf_file("tt-small.obf", &[format!("{}; H8:+64", one_empty())]);
+    let large = obf_file(
+        "tt-large.obf",
+        &[format!("{}; H8:+64", one_empty()), FFO45.to_string()],
+    );
+    for (path, extra, want, code) in [
+        (&small, &[][..], 64, 0),
+        (&large, &["--time-ms", "1"][..], 256, 1),
+        (&small, &["--tt-mb", "8"][..], 8, 0),
+    ] {
+        let p = path.to_str().unwrap();
+        let out = tessera(&[&["solve", "othello", "--obf", p, "--json"][..], extra].concat());
+        assert_eq!(out.status.code(), Some(code), "{}", text(&out.stderr));
+        assert_eq!(json(&out)["tt_mb"], want, "{p} {extra:?}");
+    }
+    let _ = std::fs::remove_file(&small);
+    let _ = std::fs::remove_file(&large);
+}
