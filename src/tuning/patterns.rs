@@ -283,28 +283,8 @@ pub fn load_checkpoint(path: &Path, fingerprint: u64) -> Result<Option<FitState>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
 
-    fn positions(n: usize, seed: u64) -> Vec<Position> {
-        let mut s = seed;
-        let mut out = Vec::new();
-        while out.len() < n {
-            let mut pos = Position::start();
-            loop {
-                let mut moves = <Position as Game>::Moves::default();
-                pos.generate_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                out.push(pos);
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                pos = pos.play(moves[(s % moves.len() as u64) as usize]);
-            }
-        }
-        out
-    }
+    use crate::games::othello::random_game_positions as positions;
 
     /// Labels made by a known sparse weight vector are fitted back: the loss goes to ~0 and
     /// the fitted evaluation reproduces the labels.

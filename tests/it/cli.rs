@@ -58,8 +58,8 @@ fn json_of(args: &[&str]) -> Value {
 }
 
 /// Asserts the run failed with exit code 2 and one `error: ...` line on stderr containing
-/// every `needles`, without a panic.
-fn assert_input_error(args: &[&str], needles: &[&str]) {
+/// every `needles`, without a panic; returns that stderr.
+fn assert_input_error(args: &[&str], needles: &[&str]) -> String {
     let out = tessera(args);
     let stderr = text(&out.stderr);
     assert_eq!(
@@ -88,6 +88,7 @@ fn assert_input_error(args: &[&str], needles: &[&str]) {
         "tessera {args:?}: nothing expected on stdout, got: {}",
         text(&out.stdout)
     );
+    stderr
 }
 
 #[test]
@@ -1194,12 +1195,8 @@ fn negative_numbers_get_the_options_own_error() {
         ),
     ];
     for (args, want) in cases {
-        let out = tessera(args);
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains(want), "{args:?}: {err}");
+        let err = assert_input_error(args, &[want]);
         assert!(!err.contains("-- -"), "{args:?}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }
 
@@ -1234,11 +1231,7 @@ fn threads_for_a_one_thread_search_and_huge_seeds_are_named_plainly() {
         ),
     ];
     for (args, want) in cases {
-        let out = tessera(args);
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains(want), "{args:?}: {err}");
+        let err = assert_input_error(args, &[want]);
         assert!(!err.contains("inline engine"), "{args:?}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }

@@ -4,6 +4,8 @@
 pub mod movegen;
 pub mod perft;
 mod position;
+#[cfg(test)]
+pub(crate) use position::random_game_positions;
 mod square;
 pub mod zobrist;
 

@@ -600,6 +600,31 @@ impl FromStr for Position {
     }
 }
 
+/// Every position of seeded random games (xorshift64 picks each move), game after game,
+/// until at least `n` (for tests that need many varied positions).
+#[cfg(test)]
+pub(crate) fn random_game_positions(n: usize, seed: u64) -> Vec<Position> {
+    use crate::game::Game;
+    let mut s = seed;
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut pos = Position::start();
+        loop {
+            let mut moves = <Position as Game>::Moves::default();
+            pos.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            out.push(pos);
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            pos = pos.play(moves[(s % moves.len() as u64) as usize]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -564,21 +564,7 @@ mod tests {
     }
 
     fn random_positions(n: usize) -> Vec<Position> {
-        let mut seed = 0x1234_5678_9ABC_DEF1u64;
-        let mut out = Vec::new();
-        while out.len() < n {
-            let mut pos = Position::start();
-            loop {
-                let mut moves = <Position as Game>::Moves::default();
-                pos.generate_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                out.push(pos);
-                pos = pos.play(moves[(xorshift(&mut seed) % moves.len() as u64) as usize]);
-            }
-        }
-        out
+        crate::games::othello::random_game_positions(n, 0x1234_5678_9ABC_DEF1)
     }
 
     #[test]
