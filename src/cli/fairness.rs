@@ -51,7 +51,7 @@ pub struct FairnessArgs {
     /// Strength levels as search depths, weakest first [default: othello 2,4,6; quixo 2,3,4;
     /// quixo-4p 1,2,3; talat 1,2,3; talat-2p 2,3,4]
     #[arg(long, value_delimiter = ',', value_name = "D,D,...", conflicts_with = "times_ms",
-          value_parser = output::at_least_one_u32)]
+          value_parser = output::search_depth)]
     depths: Vec<u32>,
     /// Strength levels as time per move, milliseconds, weakest first
     #[arg(long, value_delimiter = ',', value_name = "MS,MS,...", value_parser = output::at_least_one_u64)]

@@ -11,7 +11,7 @@ use tessera::protocol::gtp::GtpGame;
 
 use super::GameId;
 use super::games::CliGame;
-use super::output::{CliError, at_least_one_u32, at_least_one_u64};
+use super::output::{CliError, at_least_one_u64, search_depth};
 
 /// The engine used when `--engine` is not given, per game.
 fn default_engine(game: GameId) -> &'static str {
@@ -48,8 +48,8 @@ pub struct GtpArgs {
     /// Engine preset name, preset file (.toml) or inline spec (key=value,...)
     #[arg(long, value_name = "PRESET_OR_INLINE")]
     pub engine: Option<String>,
-    /// Depth per move, plies (replaces the engine's limits)
-    #[arg(long, value_name = "N", value_parser = at_least_one_u32)]
+    /// Depth per move, plies, 1..=60 (replaces the engine's limits)
+    #[arg(long, value_name = "N", value_parser = search_depth)]
     pub depth: Option<u32>,
     /// Time per move, milliseconds (replaces the engine's limits)
     #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]

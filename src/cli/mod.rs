@@ -136,8 +136,8 @@ impl PositionArgs {
 /// Engine settings shared by `bestmove` and `play`.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Deepest iteration, in plies
-    #[arg(long, value_name = "N", value_parser = output::at_least_one_u32)]
+    /// Deepest iteration, in plies (1..=60)
+    #[arg(long, value_name = "N", value_parser = output::search_depth)]
     pub depth: Option<u32>,
     /// Strength level (as Edax's -l): search to depth N and, in Othello, solve exactly from
     /// 2N empties (at most 24); replaces --depth and --exact-empties

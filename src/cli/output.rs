@@ -184,6 +184,19 @@ pub fn at_least_one_u32(text: &str) -> Result<u32, String> {
     }
 }
 
+/// clap value parser: a search depth in plies, 1 to [`tessera::search::Limits::MAX_DEPTH`]
+/// (60: iterative deepening never goes deeper, so a larger depth would silently be 60 and
+/// run as long as an unlimited search).
+pub fn search_depth(text: &str) -> Result<u32, String> {
+    let max = tessera::search::Limits::MAX_DEPTH;
+    let range = format!("must be in 1..={max} plies");
+    match text.trim().parse::<u32>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("{n} {range}")),
+        Err(e) => Err(not_a_count(text, &e, &range)),
+    }
+}
+
 /// The message for `text` that did not parse as an unsigned count (`e`): `negative` for a
 /// negative whole number (e.g. "-5"), else "not a whole number" with the reason.
 fn not_a_count(text: &str, e: &std::num::ParseIntError, negative: &str) -> String {
@@ -282,6 +295,13 @@ mod tests {
         assert!(at_least_one_u32("0").is_err());
         assert!(at_least_one_u32("x").is_err());
         assert_eq!(at_least_one_u32("3"), Ok(3));
+        assert_eq!(search_depth("60"), Ok(60));
+        assert_eq!(
+            search_depth("61").unwrap_err(),
+            "61 must be in 1..=60 plies"
+        );
+        assert!(search_depth("0").is_err());
+        assert_eq!(search_depth("-3").unwrap_err(), "must be in 1..=60 plies");
         assert!(tt_mib("0").is_err());
         assert_eq!(tt_mib("16"), Ok(16));
     }

@@ -4,7 +4,8 @@
 use super::{Player, Thought};
 use crate::game::Game;
 use crate::search::{
-    Evaluator, ExactSolver, Limits, SearchInfo, SearchResult, TranspositionTable, search_threads,
+    Evaluator, ExactSolver, Limits, SearchInfo, SearchResult, TranspositionTable, WIN_MIN,
+    search_threads,
 };
 
 /// Called after each finished iteration with its [`SearchInfo`].
@@ -70,7 +71,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
     }
 
     /// A [`Thought`] from a search result, adding `extra_nodes` spent elsewhere and timing
-    /// the whole move from `started`.
+    /// the whole move from `started`. A forced win or loss ([`WIN_MIN`] and beyond: only
+    /// win/loss games such as Quixo reach it; Othello's scores stay below) is exact even
+    /// from the midgame search: it was searched to the end of the game (was `exact: false`
+    /// beside "forced win in 1 ply").
     fn thought(
         &self,
         r: SearchResult<G::Move>,
@@ -80,8 +84,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
     ) -> Thought<G::Move> {
         Thought {
             best_move: r.best_move,
+            exact: exact || r.score.abs() >= WIN_MIN,
             score: r.score,
-            exact,
             depth: r.depth,
             nodes: r.nodes + extra_nodes,
             elapsed: started.elapsed(),

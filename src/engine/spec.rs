@@ -548,8 +548,13 @@ impl EngineSpec {
         if self.name.trim().is_empty() {
             return Err("name is empty".into());
         }
-        if self.depth == Some(0) {
-            return Err("depth must be at least 1".into());
+        if let Some(d) = self.depth
+            && !(1..=Limits::MAX_DEPTH).contains(&d)
+        {
+            return Err(format!(
+                "depth must be in 1..={} plies, got {d}",
+                Limits::MAX_DEPTH
+            ));
         }
         if self.tt_mb == 0 || self.tt_mb > 16_384 {
             return Err(format!("tt-mb must be 1..=16384, got {}", self.tt_mb));

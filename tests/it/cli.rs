@@ -128,6 +128,52 @@ fn perft_from_a_transcript_and_as_a_table() {
     );
 }
 
+/// A forced win found by the midgame alpha-beta search is solved to the end: `exact` (was
+/// false beside "forced win in 1 ply"). X holds a1-d1; taking the neutral e1 and pushing
+/// it in at a1 (row 1 shifts right) fills row 1 with X: the only win in 1 (rules: a cube
+/// taken from the border is turned to the mover's symbol). A quiet position stays inexact.
+#[test]
+fn a_forced_win_from_alpha_beta_is_exact_and_a_depth_above_60_is_refused() {
+    let win = "XXXX./OO.../...../...../..... X";
+    let v = json_of(&[
+        "bestmove",
+        "quixo",
+        "--position",
+        win,
+        "--depth",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(v["score"], tessera::search::WIN - 1, "{v}");
+    assert_eq!(v["exact"], true, "{v}");
+    let quiet = "X..../.O.../...../...../..... X";
+    let v = json_of(&[
+        "bestmove",
+        "quixo",
+        "--position",
+        quiet,
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["exact"], false, "{v}");
+    assert_input_error(
+        &["bestmove", "othello", "--depth", "61"],
+        &["--depth", "61 must be in 1..=60 plies"],
+    );
+    assert_input_error(
+        &[
+            "tournament",
+            "othello",
+            "--engine",
+            "depth=1000",
+            "--engine",
+            "depth=1",
+        ],
+        &["depth must be in 1..=60 plies, got 1000"],
+    );
+}
+
 #[test]
 fn bestmove_start_position_returns_a_legal_move() {
     // The search itself (the opening book would answer the start position).
