@@ -48,7 +48,8 @@ pub struct Pairing {
     pub nelo: f64,
     /// 95 % error bar of `nelo` (infinite, JSON `null`, when `nelo` is or with a single unit).
     pub nelo_error: f64,
-    /// Likelihood of superiority of `a`, 0..1.
+    /// Likelihood of superiority of `a`, 0..1; NaN (JSON `null`, text `-`) with fewer than
+    /// two units (colour-swapped pairs, or games without pairs).
     pub los: f64,
     /// Fraction of games drawn.
     pub draw_ratio: f64,
@@ -179,7 +180,9 @@ fn pairing(a: &str, b: &str, records: &[GameRecord]) -> (Pairing, Pentanomial) {
         } else {
             f64::INFINITY
         },
-        los: rep.los,
+        // One unit is no evidence either way: LOS would read 100 % (or 0 %) after one won
+        // (or lost) pair. Undefined (NaN; JSON `null`, text `-`) until there are two.
+        los: if rep.units >= 2.0 { rep.los } else { f64::NAN },
         draw_ratio: tri.draw_ratio(),
     };
     (p, penta)
@@ -294,7 +297,9 @@ fn fit_ratings<const S: usize>(
             confidence: 0.95,
         },
     );
-    let degenerate = |i: usize| games[i] > 0 && boot.lower[i] == boot.upper[i];
+    // Equal up to rounding: refits of the same data differ in the last bits (one pair
+    // printed "[+176, +176]").
+    let degenerate = |i: usize| games[i] > 0 && (boot.upper[i] - boot.lower[i]).abs() < 1e-6;
     let mut rows: Vec<Rating> = (0..names.len())
         .map(|i| Rating {
             name: names[i].clone(),
@@ -484,7 +489,7 @@ pub fn render(report: &Report) -> String {
             let pen = p.pentanomial.map(|c| c.to_string()).join("/");
             let _ = writeln!(
                 s,
-                "{:<w$} {:<w$} {:>5} {:>15} {:>26} {:>15} {:>15} {:>6.1}% {:>5.1}%",
+                "{:<w$} {:<w$} {:>5} {:>15} {:>26} {:>15} {:>15} {:>7} {:>5.1}%",
                 p.a,
                 p.b,
                 p.games,
@@ -492,7 +497,11 @@ pub fn render(report: &Report) -> String {
                 pen,
                 elo_text(p.elo, p.elo_error),
                 elo_text(p.nelo, p.nelo_error),
-                100.0 * p.los,
+                if p.los.is_nan() {
+                    "-".to_string()
+                } else {
+                    format!("{:.1}%", 100.0 * p.los)
+                },
                 100.0 * p.draw_ratio
             );
         }

@@ -571,8 +571,9 @@ fn quixo_games_end_in_a_draw_on_the_third_repetition() {
 }
 
 /// One colour-swapped pair split 1-1 has an Elo of exactly +0 (not the "-0.0" of
-/// `-400 log10(1)`) and no error bar: a single pair has no variance, so the report gives
-/// `± inf` in text and `null` in JSON instead of claiming "± 0".
+/// `-400 log10(1)`) and no error bar, LOS or rating interval: a single pair has no
+/// variance, so the report gives `± inf` / `-` in text and `null` in JSON instead of
+/// claiming "± 0" or "LOS 100 %".
 #[test]
 fn one_pair_has_no_error_bar_and_an_even_score_is_plus_zero() {
     let dir = tmp("one-pair");
@@ -620,5 +621,19 @@ fn one_pair_has_no_error_bar_and_an_even_score_is_plus_zero() {
     );
     assert!(text.contains("+0.0 ±   inf"), "{text}");
     assert!(!text.contains("-0.0"), "{text}");
+    // Nor a likelihood of superiority (it printed 100.0 % after one won pair), nor a
+    // rating interval (the bootstrap over one block printed "[+176, +176]").
+    assert_eq!(p["los"], serde_json::Value::Null, "{p}");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("othello-ab-d1 "))
+        .unwrap();
+    assert!(row.contains("inf       -  "), "{row}");
+    assert!(!text.contains("NaN"), "{text}");
+    let rating = text
+        .lines()
+        .find(|l| l.contains("   1 othello-ab-d"))
+        .unwrap();
+    assert!(!rating.contains('['), "{rating}");
     let _ = std::fs::remove_dir_all(&dir);
 }
