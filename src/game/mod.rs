@@ -21,13 +21,17 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::str::FromStr;
 
-/// User text as quoted in error messages: at most 32 characters (then `...`), with
-/// control characters escaped, so a megabyte of junk or terminal escape codes are not echoed.
+/// User text as quoted in error messages: at most 32 characters (then how many more were
+/// left out: ` [+N more characters]`, not `...`, which reads as empty cells in a Quixo or
+/// Talat position), with control characters escaped, so a megabyte of junk or terminal
+/// escape codes are not echoed.
 #[must_use]
 pub fn shown(text: &str) -> String {
     let mut out: String = text.chars().take(32).flat_map(char::escape_debug).collect();
-    if text.chars().nth(32).is_some() {
-        out.push_str("...");
+    let more = text.chars().skip(32).count();
+    if more > 0 {
+        let plural = if more == 1 { "" } else { "s" };
+        out.push_str(&format!(" [+{more} more character{plural}]"));
     }
     out
 }
@@ -217,4 +221,24 @@ pub fn random_playout_by_lists<G: Game, R: FnMut(u32) -> u32>(
         pos = pos.play(moves[i.min(moves.len() - 1)]);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown;
+
+    #[test]
+    fn shown_counts_what_it_leaves_out_and_escapes_controls() {
+        let pos = "XXXXX/OOOOO/XXXXX/OOOOO/XXXX. O extra words";
+        assert_eq!(
+            shown(pos),
+            "XXXXX/OOOOO/XXXXX/OOOOO/XXXX. O  [+11 more characters]"
+        );
+        assert_eq!(
+            shown(&"a".repeat(33)),
+            format!("{} [+1 more character]", "a".repeat(32))
+        );
+        assert_eq!(shown("a\u{1b}[2J"), "a\\u{1b}[2J");
+        assert_eq!(shown("short"), "short");
+    }
 }
