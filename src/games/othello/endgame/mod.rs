@@ -50,7 +50,7 @@ use super::position::{Move, Position, final_score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Clock, ExactSolver, Limits, SearchResult};
 use ladder::{MPC_MIN_EMPTIES, tt_usable};
-use order::{EVAL_ORDER_EMPTIES, SORT_ALPHA_DELTA, order_key, sort_depth};
+use order::{EVAL_ORDER_EMPTIES, SORT_ALPHA_DELTA, order_key, order_key_with_moves, sort_depth};
 use parallel::{AbortFlag, YOUNG_BROTHERS};
 use parity::{odd_quadrants, parity_of};
 use stability_cut::{STABILITY_THRESHOLD, stability_cap};
@@ -322,16 +322,18 @@ impl<'a> Solver<'a> {
                 if n_empty >= EVAL_ORDER_EMPTIES {
                     // Deep nodes are few and costly: order them by the midgame evaluation
                     // of the child (the opponent's view: lower is better for us).
+                    // The child's moves serve its ordering search and its key.
                     let d = sort_depth(n_empty);
+                    let cm = legal_moves(cp, co);
                     let v = if d == 0 {
                         self.eval.score(cp, co)
                     } else {
                         // Only moves near alpha need a precise value: the child's
                         // search may cut once it refutes ours by SORT_ALPHA_DELTA.
                         let hi = -100 * (alpha - SORT_ALPHA_DELTA);
-                        self.shallow_value(cp, co, d, -INF, hi)
+                        self.shallow_value_with_moves(cp, co, cm, d, -INF, hi)
                     };
-                    v + order_key(cp, co, sq, odd) * 4
+                    v + order_key_with_moves(cm, cp, co, sq, odd) * 4
                 } else {
                     order_key(cp, co, sq, odd)
                 }

@@ -39,7 +39,13 @@ pub(super) const SQUARE_CLASSES: [u64; 5] = [
 /// opponent's potential mobility (empties next to our discs), then parity.
 #[inline]
 pub(super) fn order_key(cp: u64, co: u64, sq: usize, odd: u64) -> i32 {
-    let m = legal_moves(cp, co);
+    order_key_with_moves(legal_moves(cp, co), cp, co, sq, odd)
+}
+
+/// [`order_key`] given `m`, the legal moves of the child (`cp` to move, `co`), for
+/// callers that need them again (the child's ordering search).
+#[inline]
+pub(super) fn order_key_with_moves(m: u64, cp: u64, co: u64, sq: usize, odd: u64) -> i32 {
     let empty = !(cp | co);
     let mobility = (m.count_ones() + (m & CORNERS).count_ones()) as i32;
     let potential = (neighbours(co) & empty).count_ones() as i32;
@@ -71,46 +77,93 @@ impl Solver<'_> {
         p: u64,
         o: u64,
         depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if depth == 0 {
+            self.nodes += 1;
+            if self.should_stop() {
+                return 0;
+            }
+            return self.eval.score(p, o);
+        }
+        self.shallow_value_with_moves(p, o, legal_moves(p, o), depth, alpha, beta)
+    }
+
+    /// [`Solver::shallow_value`] at `depth` >= 1 given `moves`, the legal moves of `p`
+    /// (the caller computed them for its ordering key).
+    pub(super) fn shallow_value_with_moves(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut moves: u64,
+        depth: u32,
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        debug_assert!(depth >= 1);
         self.nodes += 1;
         if self.should_stop() {
             return 0;
         }
-        if depth == 0 {
-            return self.eval.score(p, o);
-        }
-        let mut moves = legal_moves(p, o);
         if moves == 0 {
             if legal_moves(o, p) == 0 {
                 return 100 * final_score(p, o);
             }
             return -self.shallow_value(o, p, depth - 1, -beta, -alpha);
         }
+        let mut best = -INF;
         let ordered = depth >= ORDER_SHALLOW_FROM_DEPTH;
+        if depth == 1 && !ordered {
+            // The leaves, in square order: each child's flips only once the previous
+            // children did not cut, and no call per leaf. Each leaf counts as a node, as a
+            // depth-0 search does; the stop clock was checked at this node.
+            while moves != 0 {
+                let sq = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let f = flips(p, o, sq);
+                self.nodes += 1;
+                let v = -self.eval.score(o ^ f, p ^ f ^ (1 << sq));
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            return best;
+        }
+        // Each child's legal moves serve its ordering key and its own search.
         let odd = if ordered { odd_quadrants(!(p | o)) } else { 0 };
-        let mut list = [(0i32, 0u8, 0u64); 32];
+        let mut list = [(0i32, 0u8, 0u64, 0u64); 32];
         let mut n = 0;
         while moves != 0 {
             let sq = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let f = flips(p, o, sq);
+            let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+            let m = legal_moves(cp, co);
             let key = if ordered {
-                order_key(o ^ f, p ^ f ^ (1 << sq), sq, odd)
+                order_key_with_moves(m, cp, co, sq, odd)
             } else {
                 0
             };
-            list[n] = (key, sq as u8, f);
+            list[n] = (key, sq as u8, f, m);
             n += 1;
         }
         if ordered {
             list[..n].sort_unstable_by_key(|m| m.0);
         }
-        let mut best = -INF;
-        for &(_, sq, f) in &list[..n] {
-            let sq = sq as usize;
-            let v = -self.shallow_value(o ^ f, p ^ f ^ (1 << sq), depth - 1, -beta, -alpha);
+        for &(_, sq, f, m) in &list[..n] {
+            let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+            let v = if depth == 1 {
+                -self.shallow_value(cp, co, 0, -beta, -alpha)
+            } else {
+                -self.shallow_value_with_moves(cp, co, m, depth - 1, -beta, -alpha)
+            };
             if v > best {
                 best = v;
                 if v > alpha {
