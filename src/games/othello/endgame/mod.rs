@@ -303,14 +303,32 @@ impl<'a> Solver<'a> {
         if searched == 1 {
             bits &= !(1u64 << tt_move);
         }
+        // Enhanced transposition cut-off probes every child: their table lines are
+        // prefetched first, so that the probes wait on memory once rather than child after
+        // child (each child's ordering search runs between two probes).
+        let etc = n_empty >= ETC_MIN_EMPTIES;
+        let mut children = [(0u8, 0u64, 0u64); 32];
+        let mut n_children = 0;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let f = flips(p, o, sq);
+            let child_key = if etc {
+                let k = hash(o ^ f, p ^ f ^ (1 << sq));
+                self.tt.prefetch(k);
+                k
+            } else {
+                0
+            };
+            children[n_children] = (sq as u8, f, child_key);
+            n_children += 1;
+        }
+        for &(sq, f, child_key) in &children[..n_children] {
+            let sq = sq as usize;
             let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
             // Enhanced transposition cut-off: a child already proven good enough for us.
-            if n_empty >= ETC_MIN_EMPTIES
-                && let Some(e) = self.tt_probe(hash(cp, co))
+            if etc
+                && let Some(e) = self.tt_probe(child_key)
                 && tt_usable(e.depth, self.level)
                 && -e.upper >= beta
             {
