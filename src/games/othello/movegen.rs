@@ -80,9 +80,11 @@ static RAYS_DOWN: [[u64; 4]; 64] = {
 /// `o`; 0 if the placement brackets nothing (is illegal).
 ///
 /// With AVX2 (the build targets the host CPU): the four directions towards higher bits run
-/// in the four lanes of one vector and the four towards lower bits in another; in each lane
-/// a Kogge-Stone fill grows the run of `o` discs next to `sq`, which flips if a `p` disc
-/// ends it. Without AVX2, the scalar routine [`flips_scalar`].
+/// in the four lanes of one vector and the four towards lower bits in another. Towards
+/// higher bits the first square of each ray ([`RAYS_UP`]) that is not an `o` disc is
+/// isolated as the lowest set bit (`x & -x`); towards lower bits a Kogge-Stone fill grows
+/// the run of `o` discs next to `sq`; a run flips if a `p` disc ends it. Without AVX2, the
+/// scalar routine [`flips_scalar`].
 #[inline]
 #[must_use]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
@@ -101,7 +103,8 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
     use std::arch::x86_64::*;
     // SAFETY: compiled only when AVX2 is enabled for the target, so every intrinsic here
-    // is supported by the CPU; all operate on registers only (no memory access).
+    // is supported by the CPU; the one load reads the 32 bytes of `RAYS_UP[sq & 63]`
+    // (unaligned load), all else operates on registers.
     unsafe {
         let pp = _mm256_set1_epi64x(p as i64);
         let inner = (o & NOT_EDGE_FILES) as i64;
@@ -112,14 +115,17 @@ fn flips_avx2(p: u64, o: u64, sq: usize) -> u64 {
         let x = _mm256_set1_epi64x((1u64 << sq) as i64);
         let zero = _mm256_setzero_si256();
 
-        // Towards higher bits.
-        let mut f = _mm256_and_si256(om, _mm256_sllv_epi64(x, s1));
-        f = _mm256_or_si256(f, _mm256_and_si256(om, _mm256_sllv_epi64(f, s1)));
-        let pre = _mm256_and_si256(om, _mm256_sllv_epi64(om, s1));
-        f = _mm256_or_si256(f, _mm256_and_si256(pre, _mm256_sllv_epi64(f, s2)));
-        f = _mm256_or_si256(f, _mm256_and_si256(pre, _mm256_sllv_epi64(f, s2)));
-        let end = _mm256_and_si256(_mm256_sllv_epi64(f, s1), pp);
-        let up = _mm256_andnot_si256(_mm256_cmpeq_epi64(end, zero), f);
+        // Towards higher bits, as in `flips_scalar`: the lowest square of each ray that is
+        // not an `o` disc, if it holds a `p` disc, ends the run that flips.
+        let ray = _mm256_loadu_si256(RAYS_UP[sq & 63].as_ptr().cast());
+        let stop = _mm256_andnot_si256(_mm256_set1_epi64x(o as i64), ray);
+        let first = _mm256_and_si256(stop, _mm256_sub_epi64(zero, stop));
+        let outflank = _mm256_and_si256(first, pp);
+        let below = _mm256_add_epi64(outflank, _mm256_cmpeq_epi64(zero, zero));
+        let up = _mm256_andnot_si256(
+            _mm256_cmpeq_epi64(outflank, zero),
+            _mm256_and_si256(below, ray),
+        );
 
         // Towards lower bits.
         let mut f = _mm256_and_si256(om, _mm256_srlv_epi64(x, s1));

@@ -128,7 +128,7 @@ impl Solver<'_> {
     pub(super) fn search_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
         self.nodes += 1;
         let x1 = empty.trailing_zeros() as usize & 63;
-        let x2 = 63 - empty.leading_zeros() as usize;
+        let x2 = (63 - empty.leading_zeros() as usize) & 63;
         let mut best = -65;
         if NEIGHBOURS[x1] & o != 0 {
             let f = flips(p, o, x1);
@@ -158,7 +158,7 @@ impl Solver<'_> {
     #[inline(never)]
     fn pass_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
         let x1 = empty.trailing_zeros() as usize & 63;
-        let x2 = 63 - empty.leading_zeros() as usize;
+        let x2 = (63 - empty.leading_zeros() as usize) & 63;
         let can = |a: u64, b: u64, x: usize| NEIGHBOURS[x] & b != 0 && flips(a, b, x) != 0;
         if can(o, p, x1) || can(o, p, x2) {
             return -self.search_2(o, p, -beta, -alpha, empty);
@@ -196,6 +196,7 @@ impl Solver<'_> {
         }
         let mut best = -65;
         for sq in x {
+            let sq = sq & 63;
             if NEIGHBOURS[sq] & o == 0 {
                 continue;
             }
@@ -249,19 +250,29 @@ impl Solver<'_> {
         {
             return cap;
         }
-        let odd = QUADRANT_MASKS[parity as usize];
+        // Bit order, except in the 2-1-1 case (exactly two empties in odd quadrants: the
+        // two lone squares); with 4, 2-2, 3-1 or 1-1-1-1 every empty is in an odd quadrant
+        // or none is.
+        let lone = empty & QUADRANT_MASKS[parity as usize];
         let mut x = [0usize; 4];
-        let mut k = 0;
-        for set in [empty & odd, empty & !odd] {
-            let mut bits = set;
-            while bits != 0 {
-                x[k & 3] = bits.trailing_zeros() as usize & 63;
-                bits &= bits - 1;
-                k += 1;
+        if lone.count_ones() == 2 {
+            let pair = empty ^ lone;
+            x = [
+                lone.trailing_zeros() as usize,
+                (lone & (lone - 1)).trailing_zeros() as usize,
+                pair.trailing_zeros() as usize,
+                (pair & (pair - 1)).trailing_zeros() as usize,
+            ];
+        } else {
+            let mut rest = empty;
+            for slot in &mut x {
+                *slot = rest.trailing_zeros() as usize;
+                rest &= rest.wrapping_sub(1);
             }
         }
         let mut best = -65;
         for sq in x {
+            let sq = sq & 63;
             if NEIGHBOURS[sq] & o == 0 {
                 continue;
             }

@@ -69,12 +69,77 @@ static DIAGONALS: [[u64; 2]; 64] = {
     t
 };
 
+/// The four lines through each square as `pext` masks, with the square's position in
+/// each line's gathered byte: rank (position = file), file (position = rank), a1-h8
+/// diagonal (position = min(file, rank)), h1-a8 diagonal (position = min(rank, 7 - file)).
+/// `pext` gathers a line's squares in square order, which is the order along the line.
+#[derive(Clone, Copy)]
+struct LastLines {
+    masks: [u64; 4],
+    pos: [u8; 4],
+}
+
+/// [`LastLines`] of every square.
+static LAST_LINES: [LastLines; 64] = {
+    let mut t = [LastLines {
+        masks: [0; 4],
+        pos: [0; 4],
+    }; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = (sq % 8, sq / 8);
+        t[sq].masks = [
+            0xFF << (sq & 56),
+            FILE_A << f,
+            DIAGONALS[sq][0],
+            DIAGONALS[sq][1],
+        ];
+        let d1 = if f < r { f } else { r };
+        let d2 = if r < 7 - f { r } else { 7 - f };
+        t[sq].pos = [f as u8, r as u8, d1 as u8, d2 as u8];
+        sq += 1;
+    }
+    t
+};
+
 /// Discs flipped when the owner of `p` plays on `sq`, the board's only empty square (the
 /// opponent owns every other square not in `p`; bit `sq` of `p` is ignored). 0 when the
 /// placement is illegal.
+///
+/// With BMI2 (the build targets the host CPU) each line is gathered by one `pext`
+/// ([`LAST_LINES`]); without it by shifts and multiplications
+/// ([`last_flip_count_portable`]).
 #[inline]
 #[must_use]
 pub(super) fn last_flip_count(p: u64, sq: usize) -> i32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        use std::arch::x86_64::_pext_u64;
+        let l = &LAST_LINES[sq & 63];
+        let mut n = 0;
+        for k in 0..4 {
+            // SAFETY: compiled only when BMI2 is enabled for the target.
+            let line = unsafe { _pext_u64(p, l.masks[k]) } as u8;
+            n += i32::from(FLIP_COUNT[usize::from(l.pos[k]) & 7][usize::from(line)]);
+        }
+        n
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        last_flip_count_portable(p, sq)
+    }
+}
+
+/// [`last_flip_count`] without BMI2: each line gathered into a byte by shifts and a
+/// multiplication.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "bmi2", not(test)),
+    allow(dead_code)
+)]
+#[inline]
+#[must_use]
+fn last_flip_count_portable(p: u64, sq: usize) -> i32 {
+    let sq = sq & 63;
     let (f, r) = (sq & 7, sq >> 3);
     let row = (p >> (sq & 56)) as u8;
     // File to byte: rank k of the file lands on bit k of the top byte (no carries: every
@@ -94,11 +159,11 @@ pub(super) fn last_flip_count(p: u64, sq: usize) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::last_flip_count;
+    use super::{last_flip_count, last_flip_count_portable};
     use crate::games::othello::movegen::flips;
 
     /// Against the flip mask of the move generator on random full boards, every square as
-    /// the last empty one, for both sides.
+    /// the last empty one, for both sides; the BMI2 and the portable gathering alike.
     #[test]
     fn last_flip_count_matches_the_flip_mask() {
         let mut seed = 0x5EED_1A57_F11Bu64;
@@ -119,6 +184,8 @@ mod tests {
                     flips(o, p, sq).count_ones() as i32,
                     "o={o:#x} sq={sq}"
                 );
+                assert_eq!(last_flip_count_portable(p, sq), last_flip_count(p, sq));
+                assert_eq!(last_flip_count_portable(o, sq), last_flip_count(o, sq));
             }
         }
     }
