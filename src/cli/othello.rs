@@ -3,7 +3,7 @@
 //! results in Othello terms.
 
 use tessera::engine::{Player, othello as oth_engine};
-use tessera::game::{Game, Seat};
+use tessera::game::{Game, Seat, shown};
 use tessera::games::othello::{self as oth, Color, Position, eval::Eval};
 use tessera::search::Limits;
 use tessera::tournament::adjudicate::{EXACT_NODE_BUDGET, ExactAttempt, ExactSolve};
@@ -110,7 +110,7 @@ pub fn load(args: &PositionArgs) -> Result<Loaded<Position>, CliError> {
     }
     if let Some(moves) = &args.moves {
         let position = Position::from_transcript(moves)
-            .map_err(|e| CliError::input(format!("bad --moves '{moves}': {e}")))?;
+            .map_err(|e| CliError::input(format!("bad --moves '{}': {e}", shown(moves))))?;
         return Ok(with_ffo(position, None));
     }
     if let Some(spec) = &args.ggf {

@@ -236,7 +236,11 @@ pub const MAX_TT_MIB: usize = 16 * 1024;
 /// clap value parser: a table size in MiB, 1..=[`MAX_TT_MIB`].
 pub fn tt_mib(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
-        Ok(n) if (1..=MAX_TT_MIB).contains(&n) => Ok(n),
+        // A trial allocation (fresh pages, untouched: cheap) so that a size this machine
+        // cannot give is one error line now, not an abort once the work has begun.
+        Ok(n) if (1..=MAX_TT_MIB).contains(&n) => {
+            tessera::search::TranspositionTable::try_new(n).map(|_| n)
+        }
         Ok(n) => Err(format!("{n} MiB is outside 1..={MAX_TT_MIB}")),
         Err(e) => Err(not_a_count(
             text,

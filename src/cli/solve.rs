@@ -73,7 +73,8 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
     }
 
     let threads = args.threads.unwrap_or(1) as usize;
-    let mut tt = TranspositionTable::new(args.othello_tt_mib(pos.empties()));
+    let mut tt =
+        TranspositionTable::try_new(args.othello_tt_mib(pos.empties())).map_err(CliError::input)?;
     if threads > 1 {
         tt.prefault();
     }

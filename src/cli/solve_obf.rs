@@ -95,6 +95,10 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
         .max()
         .unwrap_or(0);
     let tt_mib = super::solve_args::othello_tt_mib(run.tt_mib, most_empties);
+    let mut tt = TranspositionTable::try_new(tt_mib).map_err(CliError::input)?;
+    if run.threads > 1 {
+        tt.prefault();
+    }
     if !run.json {
         say(format!(
             "solving {} problems from {} ({} thread{}, {tt_mib} MiB table)",
@@ -109,10 +113,6 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
         ));
     }
 
-    let mut tt = TranspositionTable::new(tt_mib);
-    if run.threads > 1 {
-        tt.prefault();
-    }
     let mut tt_used = false;
     // The budget runs from here: the table's allocation is not part of it.
     let start = Instant::now();

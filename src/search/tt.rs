@@ -129,8 +129,22 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of at most `mib` MiB (rounded down to a power-of-two bucket count,
     /// at least one bucket of 32 bytes).
+    ///
+    /// # Panics
+    /// When the memory cannot be allocated (the process aborts): front ends that take the
+    /// size from a user call [`TranspositionTable::try_new`] first.
     #[must_use]
     pub fn new(mib: usize) -> Self {
+        Self::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`TranspositionTable::new`], or an error naming the size when the memory cannot be
+    /// allocated (an address-space limit, a container's memory cap). The memory comes from
+    /// fresh zero pages and is not touched here, so a trial allocation is cheap.
+    ///
+    /// # Errors
+    /// "cannot allocate a {mib} MiB transposition table (out of memory)".
+    pub fn try_new(mib: usize) -> Result<Self, String> {
         let bytes = mib.max(1) * 1024 * 1024;
         let n = (bytes / 32).max(1);
         let buckets = 1usize << (usize::BITS - 1 - n.leading_zeros());
@@ -139,9 +153,19 @@ impl TranspositionTable {
         // nothing writes the table before the search does and pages it never probes are
         // never touched. (Writing every slot up front cost 0.27 G instructions and the
         // page faults of the whole table per 256 MiB table.)
-        // SAFETY: all-zero bits are a valid `Slot` (two `AtomicU64`s of 0 = empty).
+        let len = buckets * 2 + ALIGN_SLACK_SLOTS;
+        let fail = || format!("cannot allocate a {mib} MiB transposition table (out of memory)");
+        let layout = std::alloc::Layout::array::<Slot>(len).map_err(|_| fail())?;
+        // SAFETY: the layout has a non-zero size (at least 5 slots); a null result is the
+        // allocator's failure, handled. All-zero bits are a valid `Slot` (two `AtomicU64`s
+        // of 0 = empty), and a `Box<[Slot]>` of `len` slots frees exactly this layout
+        // (`Layout::array::<Slot>(len)`) with the global allocator that made it.
         let mut slots = unsafe {
-            Box::<[Slot]>::new_zeroed_slice(buckets * 2 + ALIGN_SLACK_SLOTS).assume_init()
+            let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+            if ptr.is_null() {
+                return Err(fail());
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
         };
         // Slots are 16 bytes: from a 16-aligned start, skip to the first slot on a line
         // boundary (at most 3); an allocation aligned to 8 only stays as it is.
@@ -154,12 +178,12 @@ impl TranspositionTable {
         if bytes >= HUGE_PAGE_MIN_BYTES {
             advise_huge_pages(&mut slots);
         }
-        Self {
+        Ok(Self {
             slots,
             first,
             bucket_mask: buckets as u64 - 1,
             generation: AtomicU64::new(0),
-        }
+        })
     }
 
     /// Touches every 4 KiB page of the table once from this thread (storing the zero that

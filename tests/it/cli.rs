@@ -128,6 +128,30 @@ fn perft_from_a_transcript_and_as_a_table() {
     );
 }
 
+/// A table size in range that this process cannot allocate (here an address-space limit
+/// of ~1.5 GB, as in a small container) is one error line, not an abort once the work has
+/// begun (`memory allocation of 4294967344 bytes failed`, SIGABRT).
+#[test]
+fn a_table_that_cannot_be_allocated_is_an_input_error() {
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    for cmd in ["solve othello --ffo 40", "bestmove othello"] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1500000 && exec '{bin}' {cmd} --tt-mb 4096"
+            ))
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{cmd}: {stderr}");
+        assert!(
+            stderr.contains("cannot allocate a 4096 MiB transposition table"),
+            "{cmd}: {stderr}"
+        );
+    }
+}
+
 /// A forced win found by the midgame alpha-beta search is solved to the end: `exact` (was
 /// false beside "forced win in 1 ply"). X holds a1-d1; taking the neutral e1 and pushing
 /// it in at a1 (row 1 shifts right) fills row 1 with X: the only win in 1 (rules: a cube

@@ -7,7 +7,9 @@ use std::str::FromStr;
 use super::movegen::{flips, legal_moves};
 use super::square::Square;
 use super::zobrist;
-use crate::game::{BySeat, Game, MoveCode, MoveError, MoveList, Outcome, PositionError, Seat};
+use crate::game::{
+    BySeat, Game, MoveCode, MoveError, MoveList, Outcome, PositionError, Seat, shown,
+};
 
 /// A disc colour; Black moves first and sits in seat 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -557,20 +559,25 @@ impl FromStr for Position {
         let board = parts.next().ok_or_else(|| {
             PositionError("empty position: expected 64 board characters and a side to move".into())
         })?;
-        let side = parts.next().ok_or_else(|| {
-            PositionError(format!(
-                "position '{body}' has no side to move (append ' X' or ' O')"
-            ))
-        })?;
-        if let Some(extra) = parts.next() {
-            return Err(PositionError(format!(
-                "unexpected '{extra}' after the side to move in position '{body}'"
-            )));
-        }
+        // The board's length first: "<64 characters>X" is a 65-character board, not a
+        // board without a side to move.
         let n = board.chars().count();
         if n != 64 {
             return Err(PositionError(format!(
                 "position board has {n} characters, expected 64 (X/* Black, O White, -/. empty)"
+            )));
+        }
+        let side = parts.next().ok_or_else(|| {
+            PositionError(format!(
+                "position '{}' has no side to move (append ' X' or ' O')",
+                shown(body)
+            ))
+        })?;
+        if let Some(extra) = parts.next() {
+            return Err(PositionError(format!(
+                "unexpected '{}' after the side to move in position '{}'",
+                shown(extra),
+                shown(body)
             )));
         }
         let (mut black, mut white) = (0u64, 0u64);
@@ -592,7 +599,8 @@ impl FromStr for Position {
             "O" | "o" => Color::White,
             _ => {
                 return Err(PositionError(format!(
-                    "bad side to move '{side}' (expected X or O)"
+                    "bad side to move '{}' (expected X or O)",
+                    shown(side)
                 )));
             }
         };
@@ -639,6 +647,26 @@ mod tests {
             "---------------------------OX------XO--------------------------- X"
         );
         assert_eq!(text.parse::<Position>().unwrap(), s);
+    }
+
+    /// Parse errors quote the user's text cut at 32 characters (a 20,000-character board
+    /// was echoed whole), and a side letter glued to the board is a 65-character board.
+    #[test]
+    fn parse_errors_quote_long_text_cut_and_name_a_glued_side_letter() {
+        let err = |text: &str| text.parse::<Position>().unwrap_err().to_string();
+        let board = "X".repeat(64);
+        assert_eq!(
+            err(&format!("{board}O")),
+            "position board has 65 characters, expected 64 (X/* Black, O White, -/. empty)"
+        );
+        let e = err(&format!("{board} O {}", "y".repeat(100)));
+        assert!(
+            e.contains(&format!("'{} [+68 more characters]'", "y".repeat(32))),
+            "{e}"
+        );
+        assert!(e.len() < 200, "{e}");
+        let e = err(&format!("{board} {}", "Q".repeat(40)));
+        assert!(e.contains("[+8 more characters]"), "{e}");
     }
 
     #[test]
