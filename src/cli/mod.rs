@@ -118,7 +118,7 @@ pub struct PositionArgs {
     #[arg(long, value_name = "MOVES")]
     pub moves: Option<String>,
     /// Problem number of the FFO endgame suite built into the binary (40..59)
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", value_parser = output::ffo_number)]
     pub ffo: Option<u32>,
     /// Othello: the position at the end of a GGF game (GGS / NBoard / Edax records), the
     /// file's only game or its N-th (1-based) with FILE:N

@@ -197,11 +197,28 @@ pub fn search_depth(text: &str) -> Result<u32, String> {
     }
 }
 
+/// clap value parser: an FFO problem number, any whole number (the suite's range is
+/// checked where the problem is looked up); a negative or non-numeric one names the suite
+/// ("-1 is not in 0..=4294967295" was clap's).
+pub fn ffo_number(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .map_err(|_| "not an FFO problem number (the built-in suite has 40..59)".to_string())
+}
+
 /// The message for `text` that did not parse as an unsigned count (`e`): `negative` for a
 /// negative whole number (e.g. "-5"), else "not a whole number" with the reason.
 fn not_a_count(text: &str, e: &std::num::ParseIntError, negative: &str) -> String {
-    if text.trim().parse::<i128>().is_ok_and(|n| n < 0) {
+    let t = text.trim();
+    let digits = t.strip_prefix('+').unwrap_or(t);
+    if t.parse::<i128>().is_ok_and(|n| n < 0)
+        || (t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()))
+    {
         negative.to_string()
+    } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        // A whole number, only too large for the option ("99999999999999999999" read
+        // "not a whole number (number too large to fit in target type)").
+        format!("{t} is too large")
     } else {
         format!("not a whole number ({e})")
     }
@@ -299,6 +316,21 @@ mod tests {
         assert!(at_least_one_u32("0").is_err());
         assert!(at_least_one_u32("x").is_err());
         assert_eq!(at_least_one_u32("3"), Ok(3));
+        assert_eq!(
+            at_least_one_u64("99999999999999999999").unwrap_err(),
+            "99999999999999999999 is too large"
+        );
+        assert_eq!(
+            at_least_one_u64("-99999999999999999999999999999999999999999").unwrap_err(),
+            "must be at least 1"
+        );
+        assert!(
+            at_least_one_u64("12x")
+                .unwrap_err()
+                .starts_with("not a whole number")
+        );
+        assert_eq!(ffo_number("41"), Ok(41));
+        assert!(ffo_number("-1").unwrap_err().contains("40..59"));
         assert_eq!(search_depth("60"), Ok(60));
         assert_eq!(
             search_depth("61").unwrap_err(),

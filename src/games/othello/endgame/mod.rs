@@ -428,7 +428,7 @@ impl<'a> Solver<'a> {
 /// The solver orders its moves as [`Solver::new`] does (the shipped pattern evaluation),
 /// whatever evaluation the engine plays with: the value is exact either way, and the
 /// ordering is the solver's own concern. Measured on FFO #40 (20 empties): `bestmove othello
-/// --ffo 40 --time-ms 120000` 6.49 M nodes, of which the solve is the 6.27 M of `tessera
+/// --ffo 40 --time-ms 120000` 6.48 M nodes, of which the solve is the 6.26 M of `tessera
 /// solve` and the rest the engine's depth-10 quick search.
 #[derive(Clone, Debug)]
 pub struct ExactBelow {
