@@ -48,6 +48,8 @@ enum Outcome {
         nodes: u64,
         seconds: f64,
     },
+    /// Not started: the batch's `--time-ms` had run out.
+    NotTried,
     Error(String),
 }
 
@@ -129,11 +131,7 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
         };
         let outcome = match problem {
             Err(e) => Outcome::Error(e),
-            Ok(_) if out_of_time => {
-                totals.not_tried += 1;
-                entries.push(json!({"line": line, "not_tried": true}));
-                continue;
-            }
+            Ok(_) if out_of_time => Outcome::NotTried,
             Ok(p) => {
                 if tt_used {
                     // Each problem starts from an empty table, as a single solve would.
@@ -143,8 +141,14 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
                 let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
                 if remaining.is_some_and(|r| r.is_zero()) {
                     out_of_time = true;
-                    totals.not_tried += 1;
-                    entries.push(json!({"line": line, "not_tried": true}));
+                    let problem = parsed.as_ref().ok();
+                    entries.push(report_line(
+                        line,
+                        problem,
+                        &Outcome::NotTried,
+                        run.json,
+                        &mut totals,
+                    ));
                     continue;
                 }
                 let limits = Limits {
@@ -242,6 +246,13 @@ fn report_line(
                 say(format!("{line:>5} error: line {line}: {e}"));
             }
             json!({"line": line, "error": e})
+        }
+        Outcome::NotTried => {
+            totals.not_tried += 1;
+            if !json {
+                say(format!("{line:>5} not tried: --time-ms ran out before it"));
+            }
+            json!({"line": line, "not_tried": true})
         }
         Outcome::Stopped { nodes, seconds } => {
             totals.stopped += 1;

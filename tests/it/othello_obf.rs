@@ -207,6 +207,11 @@ fn time_budget_stops_the_batch_and_keeps_solved_lines() {
     let s = text(&out.stdout);
     assert!(s.contains("stopped by --time-ms"), "{s}");
     assert!(s.contains("1 stopped, 1 not tried"), "{s}");
+    // The not-tried line has its own row, as in the JSON (it had none in the text).
+    assert!(
+        s.contains("    3 not tried: --time-ms ran out before it"),
+        "{s}"
+    );
     std::fs::remove_file(path).ok();
 }
 
