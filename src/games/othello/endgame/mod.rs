@@ -341,16 +341,13 @@ impl<'a> Solver<'a> {
                     // Deep nodes are few and costly: order them by the midgame evaluation
                     // of the child (the opponent's view: lower is better for us).
                     // The child's moves serve its ordering search and its key.
-                    let d = sort_depth(n_empty);
+                    // Only moves near alpha need a precise value: the child's search
+                    // (at least one ply: `sort_depth`) may cut once it refutes ours by
+                    // SORT_ALPHA_DELTA.
                     let cm = legal_moves(cp, co);
-                    let v = if d == 0 {
-                        self.eval.score(cp, co)
-                    } else {
-                        // Only moves near alpha need a precise value: the child's
-                        // search may cut once it refutes ours by SORT_ALPHA_DELTA.
-                        let hi = -100 * (alpha - SORT_ALPHA_DELTA);
-                        self.shallow_value_with_moves(cp, co, cm, d, -INF, hi)
-                    };
+                    let hi = -100 * (alpha - SORT_ALPHA_DELTA);
+                    let v =
+                        self.shallow_value_with_moves(cp, co, cm, sort_depth(n_empty), -INF, hi);
                     v + order_key_with_moves(cm, cp, co, sq, odd) * 4
                 } else {
                     order_key(cp, co, sq, odd)
