@@ -363,17 +363,18 @@ impl EngineSpec {
     pub fn mcts_config(&self) -> crate::search::mcts::MctsConfig {
         use crate::search::mcts::{MctsConfig, Parallelism};
         let d = MctsConfig::default();
+        let parallel = self
+            .parallel
+            .as_deref()
+            .and_then(|p| Parallelism::parse(p).ok())
+            .unwrap_or_default();
         MctsConfig {
             c: self.c.unwrap_or(d.c),
             iterations: self.iterations,
             threads: self.threads.unwrap_or(1),
-            parallel: self
-                .parallel
-                .as_deref()
-                .and_then(|p| Parallelism::parse(p).ok())
-                .unwrap_or_default(),
+            parallel,
             seed: self.seed.unwrap_or(0),
-            max_nodes: MctsConfig::nodes_for_mib(self.tt_mb),
+            max_nodes: MctsConfig::nodes_for_mib(self.tt_mb, parallel),
             history: self.history.unwrap_or(d.history),
             ..d
         }

@@ -31,7 +31,9 @@ pub use super::mcts_common::{
     MctsConfig, MctsResult, Parallelism, PlayoutPolicy, Proven, RewardMode, RootChild,
     UniformPlayout,
 };
-use super::mcts_common::{Teams, UNKNOWN, child_value, conclude, playout, uct_choice};
+use super::mcts_common::{
+    ROOT_NODE_BYTES, TREE_NODE_BYTES, Teams, UNKNOWN, child_value, conclude, playout, uct_choice,
+};
 use super::{Clock, Limits};
 use crate::game::{Game, MAX_SEATS, MoveCode};
 
@@ -496,7 +498,14 @@ fn search<G: Game, P: PlayoutPolicy<G>>(
         let (q, r) = (budget / threads as u64, budget % threads as u64);
         (q + u64::from((t as u64) < r)).max(1)
     };
-    let cap = (cfg.max_nodes / threads).max(moves.len() + 1);
+    // `max_nodes` counts nodes of the scheme asked for: a tree-parallel budget (32-byte
+    // nodes) falling back to root-parallel trees here gets the same memory.
+    let max_nodes = match cfg.parallel {
+        Parallelism::Root => cfg.max_nodes,
+        Parallelism::Tree => cfg.max_nodes / (ROOT_NODE_BYTES / TREE_NODE_BYTES),
+    };
+    const { assert!(std::mem::size_of::<Node<G::Move>>() <= ROOT_NODE_BYTES) };
+    let cap = (max_nodes / threads).max(moves.len() + 1);
 
     let mut keep = keep;
     let init = match keep.as_deref_mut() {

@@ -121,7 +121,7 @@ impl Default for MctsConfig {
             threads: 1,
             parallel: Parallelism::Root,
             seed: 0,
-            max_nodes: Self::nodes_for_mib(16),
+            max_nodes: Self::nodes_for_mib(16, Parallelism::Root),
             reward: RewardMode::Place,
             solver: true,
             history: 0.0,
@@ -192,11 +192,23 @@ pub struct MctsResult<M> {
 }
 
 pub(super) const UNKNOWN: i8 = i8::MIN;
+/// Bytes of one node of the shared tree (tree parallelisation; checked at compile time in
+/// `mcts_tree_parallel`).
+pub(super) const TREE_NODE_BYTES: usize = 32;
+/// Bytes budgeted per node of a root-parallel tree: an upper bound of the node for every
+/// game's move type (the node holds one reward per seat).
+pub(super) const ROOT_NODE_BYTES: usize = 64;
+
 impl MctsConfig {
-    /// How many nodes fit in `mib` MiB (for a node with a small move type).
+    /// How many nodes of the `parallel` scheme's trees fit in `mib` MiB (at least 1 MiB):
+    /// 64 bytes per node with [`Parallelism::Root`], 32 with [`Parallelism::Tree`].
     #[must_use]
-    pub fn nodes_for_mib(mib: usize) -> usize {
-        (mib.max(1) << 20) / 64
+    pub fn nodes_for_mib(mib: usize, parallel: Parallelism) -> usize {
+        let node = match parallel {
+            Parallelism::Root => ROOT_NODE_BYTES,
+            Parallelism::Tree => TREE_NODE_BYTES,
+        };
+        (mib.max(1) << 20) / node
     }
 }
 

@@ -66,8 +66,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::mcts_common::{
-    MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, Teams, UNKNOWN, child_value,
-    conclude, playout, uct_choice,
+    MctsConfig, MctsResult, PlayoutPolicy, Proven, RootChild, TREE_NODE_BYTES, Teams, UNKNOWN,
+    child_value, conclude, playout, uct_choice,
 };
 use super::zeroed::ZeroedSlice;
 use super::{Clock, Limits};
@@ -104,8 +104,8 @@ struct Padded<T>(T);
 /// A node of the shared tree; every field is an atomic. One node is 32 bytes, half a
 /// cache line (aligned: a node never straddles two lines): a selection reads every child
 /// of a node, so a Quixo node's ~40 children are ~20 lines, not ~40 as with 64-byte nodes,
-/// and an expansion writes half as much (the arena uses half of what
-/// [`MctsConfig::nodes_for_mib`] budgets). It keeps the reward of one seat only, the one
+/// and an expansion writes half as much ([`MctsConfig::nodes_for_mib`] fits twice as many
+/// of them in a MiB as root-parallel nodes). It keeps the reward of one seat only, the one
 /// that moved into it: that is the only one any selection (or the root's result) reads.
 ///
 /// All bits zero is a fresh node (a leaf, no visits, no proof: see [`Node::proof`]), so the
@@ -140,6 +140,8 @@ struct Node {
     /// in a row, and a selection at a node with no hot child reads none.
     kid_slots: AtomicU32,
 }
+
+const _: () = assert!(std::mem::size_of::<Node>() == TREE_NODE_BYTES);
 
 impl Node {
     /// The proven result from the first team's view: 1, 0, -1, or [`UNKNOWN`] (a zeroed

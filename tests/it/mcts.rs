@@ -11,7 +11,7 @@ use tessera::engine::{MctsEngine, Player};
 use tessera::game::{Game, MoveCode, MoveError, MoveList, Outcome, PositionError, Seat};
 use tessera::games::othello::{Move, Position, endgame::Solver};
 use tessera::search::mcts::{
-    MctsConfig, PlayoutPolicy, Proven, RewardMode, UniformPlayout, mcts, mcts_reusing,
+    MctsConfig, Parallelism, PlayoutPolicy, Proven, RewardMode, UniformPlayout, mcts, mcts_reusing,
 };
 use tessera::search::{Limits, TranspositionTable};
 
@@ -150,7 +150,7 @@ fn time_limit_and_stop_flag_end_the_search() {
 #[test]
 fn solver_proves_small_endgames_and_keeps_the_result() {
     let c = MctsConfig {
-        max_nodes: MctsConfig::nodes_for_mib(64),
+        max_nodes: MctsConfig::nodes_for_mib(64, Parallelism::Root),
         ..cfg(400_000, 1)
     };
     for pos in random_positions(0x5017_0004, 40, 1, 8) {
@@ -201,7 +201,7 @@ fn finds_the_single_winning_move() {
             continue;
         }
         let c = MctsConfig {
-            max_nodes: MctsConfig::nodes_for_mib(64),
+            max_nodes: MctsConfig::nodes_for_mib(64, Parallelism::Root),
             ..cfg(300_000, 3)
         };
         let r = mcts(&pos, &c, &UniformPlayout, &Limits::default());

@@ -95,7 +95,7 @@ fn finds_the_single_winning_othello_move_on_two_threads() {
             continue;
         }
         let c = MctsConfig {
-            max_nodes: MctsConfig::nodes_for_mib(64),
+            max_nodes: MctsConfig::nodes_for_mib(64, Parallelism::Tree),
             ..tree(300_000, 2, 3)
         };
         let r = mcts(&pos, &c, &UniformPlayout, &Limits::default());
@@ -210,4 +210,20 @@ fn engine_key_parallel() {
     assert!(e.contains("'leaf'") && e.contains("root, tree"), "{e}");
     let e = EngineSpec::from_inline("name=m,depth=3,parallel=tree", "quixo").unwrap_err();
     assert!(e.contains("parallel is only for algo = \"mcts\""), "{e}");
+}
+
+/// `tt-mb` is the arena's memory: 1 MiB holds 32,768 tree-parallel nodes (32 bytes) and
+/// 16,384 root-parallel ones (budgeted at 64 bytes); it once bought only 16,384 of either.
+#[test]
+fn tt_mb_buys_the_memory_of_the_scheme_asked_for() {
+    let pos = Quixo::start();
+    for (parallel, nodes) in [("tree", 32_768), ("root", 16_384)] {
+        let spec = format!("name=m,algo=mcts,parallel={parallel},tt-mb=1,iterations=200");
+        let c = EngineSpec::from_inline(&spec, "quixo")
+            .unwrap()
+            .mcts_config();
+        assert_eq!(c.max_nodes, nodes, "{parallel}");
+        let r = mcts(&pos, &c, &UniformPlayout, &Limits::default());
+        assert_eq!(r.node_capacity, nodes, "{parallel}: arena capacity");
+    }
 }
