@@ -59,16 +59,17 @@ pub fn parse_line(line: &str) -> Result<Option<ObfProblem>, String> {
     if position.outcome().is_some() {
         return Err("the game is over (neither side can move): nothing to solve".into());
     }
-    let mut scores = Vec::new();
+    let mut scores: Vec<(Move, i32)> = Vec::new();
     for entry in parts.map(str::trim).filter(|e| !e.is_empty()) {
+        let shown = crate::game::shown(entry);
         let Some((mv, score)) = entry.split_once(':') else {
             return Err(format!(
-                "bad annotation '{entry}': expected MOVE:SCORE such as A2:+38"
+                "bad annotation '{shown}': expected MOVE:SCORE such as A2:+38"
             ));
         };
         let mv = position
             .parse_move(mv.trim())
-            .map_err(|e| format!("annotation '{entry}': {e}"))?;
+            .map_err(|e| format!("annotation '{shown}': {e}"))?;
         let score: i32 = score
             .trim()
             .trim_start_matches('+')
@@ -76,9 +77,24 @@ pub fn parse_line(line: &str) -> Result<Option<ObfProblem>, String> {
             .ok()
             .filter(|s: &i32| (-64..=64).contains(s))
             .ok_or_else(|| {
-                format!("annotation '{entry}': the score must be a whole number in -64..=64")
+                format!("annotation '{shown}': the score must be a whole number in -64..=64")
             })?;
-        scores.push((mv, score));
+        // Empties go to the winner, so the discs of a finished game add up to 64 and
+        // their difference is even.
+        if score % 2 != 0 {
+            return Err(format!(
+                "annotation '{shown}': an exact disc difference is even (the empties go to the winner)"
+            ));
+        }
+        match scores.iter().find(|&&(m, _)| m == mv) {
+            Some(&(_, earlier)) if earlier != score => {
+                return Err(format!(
+                    "annotation '{shown}': {mv} is already annotated {earlier:+}"
+                ));
+            }
+            Some(_) => {}
+            None => scores.push((mv, score)),
+        }
     }
     Ok(Some(ObfProblem { position, scores }))
 }
@@ -125,5 +141,16 @@ mod tests {
         // Black everywhere but one empty corner: nobody can move.
         let over = format!("-{} O", "X".repeat(63));
         assert!(err(&over).contains("game is over"));
+        // One move, two scores: which one would the batch check? An odd score is no
+        // final disc difference. A repeated equal annotation is harmless.
+        assert!(err(&format!("{FFO40}; A2:+38; a2:+36;")).contains("a2 is already annotated +38"));
+        assert!(err(&format!("{FFO40}; A2:+37;")).contains("even"));
+        let twice = parse_line(&format!("{FFO40}; A2:+38; A2:38;"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(twice.scores.len(), 1);
+        let long = format!("{FFO40}; A2:{}", "9".repeat(5000));
+        let e = err(&long);
+        assert!(e.contains("more characters") && e.len() < 200, "{e}");
     }
 }
