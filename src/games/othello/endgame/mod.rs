@@ -46,11 +46,14 @@ pub use parallel::SPLIT_MIN_EMPTIES;
 
 use super::eval::Eval;
 use super::movegen::{flips, legal_moves};
+use super::patterns::PatternIndices;
 use super::position::{Move, Position, final_score};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Clock, ExactSolver, Limits, SearchResult};
 use ladder::{MPC_MIN_EMPTIES, tt_usable};
-use order::{EVAL_ORDER_EMPTIES, SORT_ALPHA_DELTA, order_key, order_key_with_moves, sort_depth};
+use order::{
+    EVAL_ORDER_EMPTIES, SORT_ALPHA_DELTA, child_view, order_key, order_key_with_moves, sort_depth,
+};
 use parallel::{AbortFlag, YOUNG_BROTHERS};
 use parity::{odd_quadrants, parity_of};
 use stability_cut::{STABILITY_THRESHOLD, stability_cap};
@@ -307,6 +310,13 @@ impl<'a> Solver<'a> {
         // prefetched first, so that the probes wait on memory once rather than child after
         // child (each child's ordering search runs between two probes).
         let etc = n_empty >= ETC_MIN_EMPTIES;
+        // Each child's ordering search starts from this node's pattern indices.
+        let eval_depth = sort_depth(n_empty);
+        let view = if n_empty >= EVAL_ORDER_EMPTIES {
+            self.ordering_view(p, o, eval_depth + 1)
+        } else {
+            PatternIndices::default()
+        };
         let mut children = [(0u8, 0u64, 0u64); 32];
         let mut n_children = 0;
         while bits != 0 {
@@ -346,8 +356,8 @@ impl<'a> Solver<'a> {
                     // SORT_ALPHA_DELTA.
                     let cm = legal_moves(cp, co);
                     let hi = -100 * (alpha - SORT_ALPHA_DELTA);
-                    let v =
-                        self.shallow_value_with_moves(cp, co, cm, sort_depth(n_empty), -INF, hi);
+                    let cview = child_view(&view, eval_depth + 1, sq, f);
+                    let v = self.shallow_value_with_moves(cp, co, &cview, cm, eval_depth, -INF, hi);
                     v + order_key_with_moves(cm, cp, co, sq, odd) * 4
                 } else {
                     order_key(cp, co, sq, odd)

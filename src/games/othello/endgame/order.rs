@@ -4,6 +4,7 @@
 use super::parity::odd_quadrants;
 use super::{INF, Solver};
 use crate::games::othello::movegen::{flips, legal_moves, neighbours};
+use crate::games::othello::patterns::PatternIndices;
 use crate::games::othello::position::final_score;
 
 /// From this many empties up, moves are ordered with the help of the midgame evaluation.
@@ -80,6 +81,52 @@ pub(super) fn sort_depth(n_empty: u32) -> u32 {
     }
 }
 
+/// Fail-soft best value for `p` (centi-discs) of the children of (`p` to move, `o`) by
+/// `moves` (not empty), tried in square order within (`alpha`, `beta`), where
+/// `leaf_value(sq, flips)` is the child's static value from its side to move's view; each
+/// child evaluated counts one node.
+#[inline(always)]
+fn best_leaf(
+    nodes: &mut u64,
+    p: u64,
+    o: u64,
+    mut moves: u64,
+    mut alpha: i32,
+    beta: i32,
+    mut leaf_value: impl FnMut(usize, u64) -> i32,
+) -> i32 {
+    let mut best = -INF;
+    while moves != 0 {
+        let sq = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
+        let f = flips(p, o, sq);
+        *nodes += 1;
+        let v = -leaf_value(sq, f);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The pattern indices of the child by `sq` (flipping `f`) of an ordering search node
+/// `depth` plies from its leaves that keeps `view` ([`Solver::ordering_view`]): the view
+/// the child keeps `depth - 1` plies from its leaves.
+#[inline]
+pub(super) fn child_view(view: &PatternIndices, depth: u32, sq: usize, f: u64) -> PatternIndices {
+    if depth % 2 == 1 {
+        view.after_their_move(sq, f)
+    } else {
+        view.after_my_move(sq, f)
+    }
+}
+
 impl Solver<'_> {
     /// Negamax alpha-beta on the midgame evaluation to `depth` plies, for move ordering
     /// (centi-discs, `p`'s view; fail-soft). From [`ORDER_SHALLOW_FROM_DEPTH`] plies up its
@@ -92,25 +139,60 @@ impl Solver<'_> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
+        let view = self.ordering_view(p, o, depth);
+        self.shallow_value_viewed(p, o, &view, depth, alpha, beta)
+    }
+
+    /// The pattern indices that a node of an ordering search `depth` plies from its leaves
+    /// (`p` to move) keeps: `p`'s view at an even depth, `o`'s at an odd one, so that each
+    /// leaf gets its side to move's view ([`child_view`] passes them down, a pass keeps
+    /// them). The empty board's (unused) without a pattern evaluation.
+    pub(super) fn ordering_view(&self, p: u64, o: u64, depth: u32) -> PatternIndices {
+        match self.eval.patterns() {
+            None => PatternIndices::default(),
+            Some(_) if depth.is_multiple_of(2) => PatternIndices::of(p, o),
+            Some(_) => PatternIndices::of(o, p),
+        }
+    }
+
+    /// [`Solver::shallow_value`] given `view`, the node's [`Solver::ordering_view`].
+    fn shallow_value_viewed(
+        &mut self,
+        p: u64,
+        o: u64,
+        view: &PatternIndices,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if depth == 0 {
             self.nodes += 1;
             if self.should_stop() {
                 return 0;
             }
-            return self.eval.score(p, o);
+            return match self.eval.patterns() {
+                Some(pw) => pw.score_with_indices(view, p, o),
+                None => self.eval.score(p, o),
+            };
         }
-        self.shallow_value_with_moves(p, o, legal_moves(p, o), depth, alpha, beta)
+        self.shallow_value_with_moves(p, o, view, legal_moves(p, o), depth, alpha, beta)
     }
 
-    /// [`Solver::shallow_value`] at `depth` >= 1 given `moves`, the legal moves of `p`
-    /// (the caller computed them for its ordering key).
+    /// [`Solver::shallow_value`] at `depth` >= 1 given `view`, the node's
+    /// [`Solver::ordering_view`], and `moves`, the legal moves of `p` (the caller computed
+    /// them for its ordering key).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the node's window, depth and its caller's work"
+    )]
     pub(super) fn shallow_value_with_moves(
         &mut self,
         p: u64,
         o: u64,
+        view: &PatternIndices,
         mut moves: u64,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
         debug_assert!(depth >= 1);
@@ -122,31 +204,27 @@ impl Solver<'_> {
             if legal_moves(o, p) == 0 {
                 return 100 * final_score(p, o);
             }
-            return -self.shallow_value(o, p, depth - 1, -beta, -alpha);
+            return -self.shallow_value_viewed(o, p, view, depth - 1, -beta, -alpha);
         }
+        let mut alpha = alpha;
         let mut best = -INF;
         let ordered = depth >= ORDER_SHALLOW_FROM_DEPTH;
         if depth == 1 && !ordered {
             // The leaves, in square order: each child's flips only once the previous
             // children did not cut, and no call per leaf. Each leaf counts as a node, as a
-            // depth-0 search does; the stop clock was checked at this node.
-            while moves != 0 {
-                let sq = moves.trailing_zeros() as usize;
-                moves &= moves - 1;
-                let f = flips(p, o, sq);
-                self.nodes += 1;
-                let v = -self.eval.score(o ^ f, p ^ f ^ (1 << sq));
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            break;
-                        }
-                    }
-                }
+            // depth-0 search does; the stop clock was checked at this node. With the
+            // pattern evaluation, each leaf's indices are this node's (`o`'s view, to move
+            // at the leaves) plus its move's changed squares.
+            if let Some(pw) = self.eval.patterns() {
+                return best_leaf(&mut self.nodes, p, o, moves, alpha, beta, |sq, f| {
+                    let leaf = view.after_their_move(sq, f);
+                    pw.score_with_indices(&leaf, o ^ f, p ^ f ^ (1 << sq))
+                });
             }
-            return best;
+            let eval = &self.eval;
+            return best_leaf(&mut self.nodes, p, o, moves, alpha, beta, |sq, f| {
+                eval.score(o ^ f, p ^ f ^ (1 << sq))
+            });
         }
         // Each child's legal moves serve its ordering key and its own search.
         let odd = if ordered { odd_quadrants(!(p | o)) } else { 0 };
@@ -170,11 +248,13 @@ impl Solver<'_> {
             list[..n].sort_unstable_by_key(|m| m.0);
         }
         for &(_, sq, f, m) in &list[..n] {
+            let sq = sq as usize;
             let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+            let cview = child_view(view, depth, sq, f);
             let v = if depth == 1 {
-                -self.shallow_value(cp, co, 0, -beta, -alpha)
+                -self.shallow_value_viewed(cp, co, &cview, 0, -beta, -alpha)
             } else {
-                -self.shallow_value_with_moves(cp, co, m, depth - 1, -beta, -alpha)
+                -self.shallow_value_with_moves(cp, co, &cview, m, depth - 1, -beta, -alpha)
             };
             if v > best {
                 best = v;
@@ -187,5 +267,67 @@ impl Solver<'_> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::random_endgames;
+    use super::*;
+    use crate::games::othello::eval::Eval;
+    use crate::games::othello::patterns;
+    use crate::search::Limits;
+    use crate::search::tt::TranspositionTable;
+
+    /// Plain negamax on `eval.score` to `depth` plies (a pass is a ply, the end of the
+    /// game is 100 x the disc difference): the reference value.
+    /// `passes` counts the passes met.
+    fn negamax(eval: &Eval, p: u64, o: u64, depth: u32, passes: &mut u32) -> i32 {
+        if depth == 0 {
+            return eval.score(p, o);
+        }
+        let mut moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return 100 * final_score(p, o);
+            }
+            *passes += 1;
+            return -negamax(eval, o, p, depth - 1, passes);
+        }
+        let mut best = -INF;
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let f = flips(p, o, sq);
+            best = best.max(-negamax(eval, o ^ f, p ^ f ^ (1 << sq), depth - 1, passes));
+        }
+        best
+    }
+
+    /// With a full window the ordering search's value is the negamax value, with the
+    /// pattern indices kept along its moves (pattern evaluation) and without them (the
+    /// baseline evaluation), at depths 0 to 3, from 14 empties and from 3 (where passes
+    /// occur inside the searches).
+    #[test]
+    fn ordering_search_values_equal_plain_negamax() {
+        let tt = TranspositionTable::new(1);
+        let evals = [Eval::with_patterns(patterns::shipped()), Eval::default()];
+        let (mut checked, mut passes) = (0, 0);
+        for eval in evals {
+            let mut solver = Solver::with_eval(&tt, &Limits::default(), eval.clone());
+            for (i, pos) in random_endgames(0x5EED_0D0E_u64, 14, 24)
+                .iter()
+                .chain(&random_endgames(0xD1CE, 3, 12))
+                .enumerate()
+            {
+                let (p, o) = (pos.player(), pos.opponent());
+                for depth in 0..=(1 + i as u32 % 3) {
+                    let want = negamax(&eval, p, o, depth, &mut passes);
+                    assert_eq!(solver.shallow_value(p, o, depth, -INF, INF), want, "{pos}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 150 && passes > 0, "{checked} {passes}");
     }
 }
