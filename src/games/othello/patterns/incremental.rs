@@ -11,7 +11,7 @@
 //! children), so [`super::PatternWeights::score_with_indices`] equals
 //! [`super::PatternWeights::score`].
 
-use super::{OFFSETS, PATTERNS, transform_square};
+use super::{OFFSETS, PATTERNS, STAGE_SIZE, transform_square};
 
 /// Lanes of a [`PatternIndices`]: the 46 instances and two unused lanes (always 0).
 pub const LANES: usize = 48;
@@ -131,7 +131,7 @@ impl PatternIndices {
 
     /// The indices after the other side plays `sq` and turns `flips` (the viewing side's
     /// discs) to its colour, from the same view: the viewing side is then to move.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn after_their_move(&self, sq: usize, flips: u64) -> Self {
         let mut x = *self;
@@ -147,7 +147,7 @@ impl PatternIndices {
 
     /// The indices after the viewing side plays `sq` and turns `flips` (the other side's
     /// discs) to its colour, from the same view: the other side is then to move.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn after_my_move(&self, sq: usize, flips: u64) -> Self {
         let mut x = *self;
@@ -165,18 +165,40 @@ impl PatternIndices {
     /// inside its table whatever moves were applied; for a real position this changes
     /// nothing).
     #[inline(always)]
-    pub(super) fn clamped(&self) -> [u16; LANES] {
+    pub(super) fn clamped(&self) -> Clamped {
         let mut out = [0u16; LANES];
         for ((o, &v), &m) in out.iter_mut().zip(&self.0).zip(&LANE_MAX) {
             *o = v.min(m);
         }
-        out
+        Clamped(out)
     }
 
     /// The lanes as they are (index of each instance without its table offset).
     #[must_use]
     pub fn lanes(&self) -> &[u16; LANES] {
         &self.0
+    }
+}
+
+/// Pattern indices each at most its pattern's largest index ([`PatternIndices::clamped`]).
+pub(super) struct Clamped([u16; LANES]);
+
+impl Clamped {
+    /// Sum of the 46 pattern weights at these indices in `w`, one stage's weights. Not
+    /// inlined, so that the lanes are read from memory one by one: inlined into
+    /// [`super::PatternWeights::score_with_indices`], the compiler took them out of vector
+    /// registers and spilled the loaded weights (271 instructions per evaluation, callgrind,
+    /// FFO #48).
+    #[inline(never)]
+    pub(super) fn weight_sum(&self, w: &[i16; STAGE_SIZE]) -> i32 {
+        let mut sum = 0;
+        for (&off, &lane) in LANE_OFFSETS[..INSTANCES].iter().zip(&self.0) {
+            // SAFETY: a clamped lane is at most its pattern's largest index, so `off +
+            // lane` lies in the pattern's table inside the stage, and `w` holds
+            // `STAGE_SIZE` weights.
+            sum += i32::from(unsafe { *w.get_unchecked(off + usize::from(lane)) });
+        }
+        sum
     }
 }
 
@@ -211,7 +233,7 @@ mod tests {
                     assert!(mine.0[n] <= LANE_MAX[n]);
                 }
                 assert_eq!(mine.0[INSTANCES..], [0, 0]);
-                assert_eq!(mine.clamped(), mine.0);
+                assert_eq!(mine.clamped().0, mine.0);
                 positions += 1;
                 let mut moves = legal_moves(p, o);
                 let all = moves;

@@ -470,20 +470,7 @@ impl PatternWeights {
         let w: &[i16; STAGE_SIZE] = self.w[stage(empties) * STAGE_SIZE..][..STAGE_SIZE]
             .try_into()
             .expect("a stage's weights");
-        let lanes = idx.clamped();
-        macro_rules! sum {
-            ($($i:literal)*) => {
-                0 $(+ {
-                    const OFF: usize = incremental::LANE_OFFSETS[$i];
-                    // SAFETY: a clamped lane is at most its pattern's largest index, so
-                    // `OFF + lane` lies in the pattern's table inside the stage, and `w`
-                    // holds `STAGE_SIZE` weights.
-                    i32::from(unsafe { *w.get_unchecked(OFF + usize::from(lanes[$i])) })
-                })*
-            };
-        }
-        let patterns = sum!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24
-            25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45);
+        let patterns = idx.clamped().weight_sum(w);
         let (mp, mo) = mobilities(p, o);
         let sum = patterns
             + i32::from(w[OFFSETS[11] + mp])
