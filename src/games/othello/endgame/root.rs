@@ -8,6 +8,20 @@ use crate::games::othello::Square;
 use crate::games::othello::movegen::{flips, legal_moves};
 use crate::games::othello::position::{Move, Position, final_score};
 
+/// Half-width (discs) of the exact pass's aspiration window around the last selective
+/// pass's score: the window (guess - 3 - 1, guess + 3 + 1), so with an even guess the
+/// exact values guess - 2, guess and guess + 2 (final scores are even). A bound just
+/// above the true value lets the principal variation's subtree cut the opponent's poor
+/// replies at once instead of valuing them exactly: on FFO #49 (guess 14, value 16) the
+/// window (10, 18) takes 220 M nodes, (12, 20) or (5, 23) 287 M. A guess off by more
+/// fails and is searched again with the half-open window, at little cost thanks to the
+/// table: #42 (guess 1, value 6) 15.00 -> 15.28 M, #48 (guess 20, value 28) 82.0 ->
+/// 82.4 M. The 95 % pass was within 2 discs on 8 of FFO #40-#49. Half-width 8 before
+/// (on FFO #40-#44, 293 M nodes against 322 M for a full window, when the solver was
+/// slower); 1 (the guess alone) with the same widening: #49 312 M; stepping the window
+/// by 2 or 4 discs after a failure instead of opening it: #49 246 M / 312 M, #48 84.8 M.
+const EXACT_ASPIRATION_HALF_WIDTH: i32 = 3;
+
 impl Solver<'_> {
     /// Solves `pos` exactly: the final disc difference with best play and a best move.
     /// With more than one thread the solve runs in its own rayon pool of that many threads.
@@ -69,10 +83,8 @@ impl Solver<'_> {
                 }
                 self.level = 0;
             }
-            // Half-width 8 discs: on FFO #40-#44, 293 M nodes against 322 M for a full
-            // window.
-            let window = 8;
-            let (alpha, best_sq) = self.aspiration(p, o, &root_order, guess, window);
+            let (alpha, best_sq) =
+                self.aspiration(p, o, &root_order, guess, EXACT_ASPIRATION_HALF_WIDTH);
             if !self.clock.stopped() {
                 sol.score = Some(alpha);
                 let mv = Move::place(Square::new(best_sq as u8));
