@@ -70,9 +70,9 @@ pub fn parse_line(line: &str) -> Result<Option<ObfProblem>, String> {
         let mv = position
             .parse_move(mv.trim())
             .map_err(|e| format!("annotation '{shown}': {e}"))?;
+        // One optional sign (`+38`, `-4`): `str::parse` takes exactly that.
         let score: i32 = score
             .trim()
-            .trim_start_matches('+')
             .parse()
             .ok()
             .filter(|s: &i32| (-64..=64).contains(s))
@@ -145,6 +145,10 @@ mod tests {
         // final disc difference. A repeated equal annotation is harmless.
         assert!(err(&format!("{FFO40}; A2:+38; a2:+36;")).contains("a2 is already annotated +38"));
         assert!(err(&format!("{FFO40}; A2:+37;")).contains("even"));
+        for doubled in ["+-38", "++38", "--38", "-+38", "+ 38"] {
+            let e = err(&format!("{FFO40}; A2:{doubled};"));
+            assert!(e.contains("whole number"), "{doubled}: {e}");
+        }
         let twice = parse_line(&format!("{FFO40}; A2:+38; A2:38;"))
             .unwrap()
             .unwrap();

@@ -568,4 +568,30 @@ mod tests {
             checked += 1;
         }
     }
+
+    /// The principal variation runs to the end of the game (passes included) and playing
+    /// it out gives the solved score, below the table (6-9 empties) and through it
+    /// (12-16 empties: table moves first, then solved children).
+    #[test]
+    fn principal_variation_plays_out_to_the_solved_score() {
+        for empties in [6, 9, 12, 16] {
+            for pos in random_endgames(0x9E37_79B9 + u64::from(empties), empties, 6) {
+                let tt = TranspositionTable::new(4);
+                let sol = Solver::new(&tt, &Limits::default()).solve(&pos);
+                let score = sol.score.unwrap();
+                let mut cur = pos;
+                let mut sign = 1;
+                for &m in &sol.pv {
+                    assert!(cur.is_legal(m), "{m} in {cur} (pv of {pos})");
+                    cur = if m.is_pass() { cur.pass() } else { cur.play(m) };
+                    sign = -sign;
+                }
+                assert!(
+                    cur.outcome().is_some(),
+                    "pv of {pos} stops before the end at {cur}"
+                );
+                assert_eq!(sign * cur.final_disc_difference(), score, "pv of {pos}");
+            }
+        }
+    }
 }

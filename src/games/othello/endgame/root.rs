@@ -95,10 +95,11 @@ impl Solver<'_> {
                 }
             }
         }
+        // The nodes are the solve's: completing the principal variation's tail is not.
+        sol.nodes = self.nodes;
         if let (Some(_), Some(m)) = (sol.score, sol.best_move) {
             sol.pv = self.principal_variation(pos, m);
         }
-        sol.nodes = self.nodes;
         sol.seconds = self.clock.elapsed().as_secs_f64();
         sol
     }
@@ -229,9 +230,12 @@ impl Solver<'_> {
         (best, best_sq)
     }
 
-    /// Follows the table's best moves from `pos` after `first` while they are legal
-    /// (the table keeps them for nodes with at least [`TT_MIN_EMPTIES`] empties).
-    pub(super) fn principal_variation(&self, pos: &Position, first: Move) -> Vec<Move> {
+    /// Follows the table's best moves from `pos` after `first` while they are legal (the
+    /// table keeps them for nodes with at least [`TT_MIN_EMPTIES`] empties); below that, a
+    /// best move is found by solving each child exactly (at most 9 empties: thousands of
+    /// nodes, not added to [`Solver::nodes`]), so the line runs to the end of the game,
+    /// passes included, as Edax prints it. Stops early only when the clock runs out.
+    pub(super) fn principal_variation(&mut self, pos: &Position, first: Move) -> Vec<Move> {
         use crate::game::Game;
         let mut pv = vec![first];
         let mut cur = pos.play(first);
@@ -245,21 +249,48 @@ impl Solver<'_> {
                 cur = cur.pass();
                 continue;
             }
-            let Some(sq) = self.tt_probe(hash(p, o)).map(|e| e.mv) else {
-                break;
-            };
             // An entry may hold no move (64: a fail-low stores none); check before making
             // a square of it.
-            if sq >= 64 {
-                break;
-            }
-            let m = Move::place(Square::new(sq as u8));
-            if !cur.is_legal(m) {
-                break;
-            }
+            let from_table = self
+                .tt_probe(hash(p, o))
+                .map(|e| e.mv)
+                .filter(|&sq| sq < 64)
+                .map(|sq| Move::place(Square::new(sq as u8)))
+                .filter(|&m| cur.is_legal(m));
+            let m = match from_table {
+                Some(m) => m,
+                None if cur.empties() < TT_MIN_EMPTIES => match self.best_by_solving(&cur) {
+                    Some(m) => m,
+                    None => break,
+                },
+                None => break,
+            };
             pv.push(m);
             cur = cur.play(m);
         }
         pv
+    }
+
+    /// A best move of `pos` (which has a legal move), by the exact value of each child;
+    /// `None` if the clock stops first. The node counter is left as it was.
+    fn best_by_solving(&mut self, pos: &Position) -> Option<Move> {
+        use crate::game::Game;
+        let nodes = self.nodes;
+        let mut moves = legal_moves(pos.player(), pos.opponent());
+        let mut best: Option<(i32, Move)> = None;
+        while moves != 0 {
+            let m = Move::place(Square::new(moves.trailing_zeros() as u8));
+            moves &= moves - 1;
+            let v = -self.solve_window(&pos.play(m), -65, 65);
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, m));
+            }
+        }
+        self.nodes = nodes;
+        if self.clock.stopped() {
+            None
+        } else {
+            best.map(|(_, m)| m)
+        }
     }
 }
