@@ -36,6 +36,65 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
     moves & !(p | o)
 }
 
+/// [`legal_moves`] of four positions at once: `[legal_moves(p[i], o[i]); 4]` (for the
+/// ordering keys of a node's children).
+///
+/// With AVX2 (the build targets the host CPU) the four positions run in the four lanes of
+/// one vector, the four directions one after the other (the same fills as
+/// [`legal_moves`], which runs the directions in the lanes); without it, four calls of
+/// [`legal_moves`].
+#[inline]
+#[must_use]
+pub fn legal_moves_x4(p: &[u64; 4], o: &[u64; 4]) -> [u64; 4] {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        legal_moves_x4_avx2(p, o)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    {
+        std::array::from_fn(|i| legal_moves(p[i], o[i]))
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline]
+fn legal_moves_x4_avx2(p: &[u64; 4], o: &[u64; 4]) -> [u64; 4] {
+    use std::arch::x86_64::*;
+    // SAFETY: compiled only when AVX2 is enabled for the target, so every intrinsic here
+    // is supported by the CPU; the loads read the 32 bytes of `p` and `o`, the store
+    // writes the 32 bytes of `out` (unaligned loads and store).
+    unsafe {
+        let pv = _mm256_loadu_si256(p.as_ptr().cast());
+        let ov = _mm256_loadu_si256(o.as_ptr().cast());
+        let inner = _mm256_and_si256(ov, _mm256_set1_epi64x(NOT_EDGE_FILES as i64));
+        // One direction pair (shift `$s` and `2 * $s` = `$s2`) over the run mask `$m`.
+        macro_rules! dir {
+            ($m:expr, $s:literal, $s2:literal) => {{
+                let m = $m;
+                let mut fl = _mm256_and_si256(m, _mm256_slli_epi64::<$s>(pv));
+                fl = _mm256_or_si256(fl, _mm256_and_si256(m, _mm256_slli_epi64::<$s>(fl)));
+                let pre_l = _mm256_and_si256(m, _mm256_slli_epi64::<$s>(m));
+                fl = _mm256_or_si256(fl, _mm256_and_si256(pre_l, _mm256_slli_epi64::<$s2>(fl)));
+                fl = _mm256_or_si256(fl, _mm256_and_si256(pre_l, _mm256_slli_epi64::<$s2>(fl)));
+                let mut fr = _mm256_and_si256(m, _mm256_srli_epi64::<$s>(pv));
+                fr = _mm256_or_si256(fr, _mm256_and_si256(m, _mm256_srli_epi64::<$s>(fr)));
+                let pre_r = _mm256_and_si256(m, _mm256_srli_epi64::<$s>(m));
+                fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srli_epi64::<$s2>(fr)));
+                fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srli_epi64::<$s2>(fr)));
+                _mm256_or_si256(_mm256_slli_epi64::<$s>(fl), _mm256_srli_epi64::<$s>(fr))
+            }};
+        }
+        let all = _mm256_or_si256(
+            _mm256_or_si256(dir!(inner, 1, 2), dir!(ov, 8, 16)),
+            _mm256_or_si256(dir!(inner, 7, 14), dir!(inner, 9, 18)),
+        );
+        let moves = _mm256_andnot_si256(_mm256_or_si256(pv, ov), all);
+        let mut out = [0u64; 4];
+        _mm256_storeu_si256(out.as_mut_ptr().cast(), moves);
+        out
+    }
+}
+
 /// Squares on the ray from `sq` in direction (df, dr), `sq` excluded.
 const fn ray(sq: usize, df: i32, dr: i32) -> u64 {
     let mut f = (sq % 8) as i32 + df;
@@ -275,6 +334,26 @@ mod tests {
                 }
             }
             assert_eq!(legal_moves(p, o), moves, "p={p:#x} o={o:#x}");
+        }
+    }
+
+    /// The four-position move generation against [`legal_moves`] one by one, on random
+    /// boards of every density (the AVX2 lanes and the portable calls alike).
+    #[test]
+    fn legal_moves_x4_matches_legal_moves() {
+        let mut seed = 0x00C0_FFEE_1234_5678u64;
+        for i in 0..20_000 {
+            let mut p = [0u64; 4];
+            let mut o = [0u64; 4];
+            for k in 0..4 {
+                let a = xorshift(&mut seed);
+                let b = xorshift(&mut seed);
+                let c = if i % 3 == 0 { !0 } else { xorshift(&mut seed) };
+                p[k] = a & b & c;
+                o[k] = !a & c & !p[k];
+            }
+            let want: [u64; 4] = std::array::from_fn(|k| legal_moves(p[k], o[k]));
+            assert_eq!(legal_moves_x4(&p, &o), want, "p={p:x?} o={o:x?}");
         }
     }
 

@@ -180,41 +180,44 @@ impl Solver<'_> {
         parity: u32,
     ) -> i32 {
         self.nodes += 1;
-        let mut rest = empty;
-        let mut x = [0usize; 3];
-        for slot in &mut x {
-            *slot = rest.trailing_zeros() as usize & 63;
-            rest &= rest - 1;
-        }
-        // Quadrants 3 or 1-1-1: all odd, bit order. 2-1: the odd one first.
-        if parity & QUADRANT_BIT[x[0]] == 0 {
-            if parity & QUADRANT_BIT[x[1]] != 0 {
-                x.swap(0, 1);
-            } else {
-                x.rotate_right(1);
-            }
-        }
+        let x1 = empty.trailing_zeros() as usize & 63;
+        let rest = empty & (empty - 1);
+        let x2 = rest.trailing_zeros() as usize & 63;
+        let x3 = (63 - empty.leading_zeros() as usize) & 63;
+        // Quadrants 3 or 1-1-1: all odd, bit order. 2-1: the odd one first. Straight-line
+        // code, one copy of the move per square: no square array and no loop.
+        let (a, b, c) = if parity & QUADRANT_BIT[x1] != 0 {
+            (x1, x2, x3)
+        } else if parity & QUADRANT_BIT[x2] != 0 {
+            (x2, x1, x3)
+        } else {
+            (x3, x1, x2)
+        };
         let mut best = -65;
-        for sq in x {
-            let sq = sq & 63;
-            if NEIGHBOURS[sq] & o == 0 {
-                continue;
-            }
-            let f = flips(p, o, sq);
-            if f == 0 {
-                continue;
-            }
-            let v = -self.search_2(o ^ f, p ^ f ^ (1 << sq), -beta, -alpha, empty ^ (1 << sq));
-            if v > best {
-                best = v;
-                if v >= beta {
-                    return v;
+        macro_rules! try_move {
+            ($sq:expr) => {
+                let sq = $sq & 63;
+                if NEIGHBOURS[sq] & o != 0 {
+                    let f = flips(p, o, sq);
+                    if f != 0 {
+                        let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+                        let v = -self.search_2(cp, co, -beta, -alpha, empty ^ (1 << sq));
+                        if v > best {
+                            best = v;
+                            if v >= beta {
+                                return v;
+                            }
+                            if v > alpha {
+                                alpha = v;
+                            }
+                        }
+                    }
                 }
-                if v > alpha {
-                    alpha = v;
-                }
-            }
+            };
         }
+        try_move!(a);
+        try_move!(b);
+        try_move!(c);
         if best == -65 {
             return self.pass_3(p, o, alpha, beta, empty, parity);
         }

@@ -6,13 +6,14 @@
 //! table's move, enhanced transposition cut-off, ProbCut, the parallel split, the
 //! re-search of PVS, a 32-move list). Here a node with window (`alpha`, `alpha + 1`)
 //! generates its moves once, orders them fastest first with the same key
-//! ([`order_key`]: the same node counts) and searches each with the same null window.
+//! ([`order_key`](super::order::order_key): the same node counts) and searches each with
+//! the same null window; a child below the table gets its legal moves from its key.
 
-use super::order::order_key;
+use super::order::order_key_with_moves;
 use super::parity::{QUADRANT_BIT, QUADRANT_MASKS, parity_of};
 use super::stability_cut::{STABILITY_THRESHOLD, stability_cap};
 use super::{SHALLOW_EMPTIES, Solver};
-use crate::games::othello::movegen::{flips, legal_moves};
+use crate::games::othello::movegen::{flips, legal_moves, legal_moves_x4};
 use crate::games::othello::position::final_score;
 
 /// Most moves a node below the table can have: one per empty square.
@@ -24,15 +25,22 @@ impl Solver<'_> {
     /// `n_empty` is the number of empty squares, above [`SHALLOW_EMPTIES`] and below
     /// [`MAX_MOVES`]; no table is read or written.
     pub(super) fn nws_below_tt(&mut self, p: u64, o: u64, alpha: i32, n_empty: u32) -> i32 {
+        self.nws_with_moves(p, o, legal_moves(p, o), alpha, n_empty)
+    }
+
+    /// [`Solver::nws_below_tt`] given `moves`, the legal moves of `p` (a parent below the
+    /// table computed them for this child's ordering key).
+    fn nws_with_moves(&mut self, p: u64, o: u64, moves: u64, alpha: i32, n_empty: u32) -> i32 {
         debug_assert!(n_empty > SHALLOW_EMPTIES && (n_empty as usize) < MAX_MOVES);
+        debug_assert_eq!(moves, legal_moves(p, o));
         self.nodes += 1;
         if self.should_stop() {
             return 0;
         }
-        let moves = legal_moves(p, o);
         if moves == 0 {
-            if legal_moves(o, p) != 0 {
-                return -self.nws_below_tt(o, p, -alpha - 1, n_empty);
+            let theirs = legal_moves(o, p);
+            if theirs != 0 {
+                return -self.nws_with_moves(o, p, theirs, -alpha - 1, n_empty);
             }
             return final_score(p, o);
         }
@@ -45,38 +53,61 @@ impl Solver<'_> {
         let empty = !(p | o);
         let parity = parity_of(empty);
         let odd = QUADRANT_MASKS[parity as usize];
-        let mut keys = [0i32; MAX_MOVES];
-        let mut squares = [0u8; MAX_MOVES];
-        let mut flipped = [0u64; MAX_MOVES];
+        // The children, then their legal moves four at a time (each child's `replies`
+        // serve its ordering key and its own node when it is below the table too).
+        let mut squares = [0usize; MAX_MOVES];
+        let mut cps = [0u64; MAX_MOVES];
+        let mut cos = [0u64; MAX_MOVES];
         let mut n = 0;
         let mut bits = moves;
         while bits != 0 && n < MAX_MOVES {
             let sq = bits.trailing_zeros() as usize & 63;
             bits &= bits - 1;
             let f = flips(p, o, sq);
-            keys[n] = order_key(o ^ f, p ^ f ^ (1 << sq), sq, odd);
-            squares[n] = sq as u8;
-            flipped[n] = f;
+            squares[n] = sq;
+            cps[n] = o ^ f;
+            cos[n] = p ^ f ^ (1 << sq);
             n += 1;
+        }
+        let mut replies = [0u64; MAX_MOVES];
+        let mut c = 0;
+        while c < n {
+            // Four children per vector; one or two left over are cheaper one by one.
+            if n - c >= 3 && c + 4 <= MAX_MOVES {
+                let at = c..c + 4;
+                let m = legal_moves_x4(
+                    cps[at.clone()].try_into().expect("four children"),
+                    cos[at.clone()].try_into().expect("four children"),
+                );
+                replies[at].copy_from_slice(&m);
+                c += 4;
+            } else {
+                replies[c] = legal_moves(cps[c], cos[c]);
+                c += 1;
+            }
+        }
+        // Each entry: the ordering key times 16 plus the move's index.
+        let mut keys = [0i32; MAX_MOVES];
+        for i in 0..n {
+            let key = order_key_with_moves(replies[i], cps[i], cos[i], squares[i], odd);
+            keys[i] = key * 16 + i as i32;
         }
 
         let mut best = -65;
         for i in 0..n {
-            // Selection of the lowest key left (the first of equal keys, as `search` does).
+            // Selection of the lowest key left (the first of equal keys in the array, as
+            // `search` does: the index bits do not take part).
             let mut j = i;
             for k in i + 1..n {
-                if keys[k] < keys[j] {
+                if keys[k] >> 4 < keys[j] >> 4 {
                     j = k;
                 }
             }
             keys.swap(i, j);
-            squares.swap(i, j);
-            flipped.swap(i, j);
-            let sq = usize::from(squares[i]) & 63;
-            let f = flipped[i];
-            let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+            let at = (keys[i] & 15) as usize;
+            let (sq, cp, co) = (squares[at] & 63, cps[at], cos[at]);
             let v = if n_empty - 1 > SHALLOW_EMPTIES {
-                -self.nws_below_tt(cp, co, -alpha - 1, n_empty - 1)
+                -self.nws_with_moves(cp, co, replies[at], -alpha - 1, n_empty - 1)
             } else {
                 -self.search_shallow(
                     cp,
