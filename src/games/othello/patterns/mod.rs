@@ -273,6 +273,18 @@ fn mobilities(p: u64, o: u64) -> (usize, usize) {
     (mp, mo)
 }
 
+/// The evaluation from a stage's weights `w` and its pattern sum: plus both sides' mobility
+/// weights and the stage's bias, clamped to +-6400 centi-discs.
+#[inline]
+fn with_mobility(w: &[i16; STAGE_SIZE], patterns: i32, p: u64, o: u64) -> i32 {
+    let (mp, mo) = mobilities(p, o);
+    let sum = patterns
+        + i32::from(w[OFFSETS[11] + mp])
+        + i32::from(w[OFFSETS[12] + mo])
+        + i32::from(w[OFFSETS[13]]);
+    sum.clamp(-6400, 6400)
+}
+
 /// Sum of the 46 pattern weights of (`p` to move, `o`) in `w` (one stage's weights) from
 /// the 8 images of the boards, for CPUs without BMI2 (see [`pext`]).
 #[cfg_attr(
@@ -447,17 +459,8 @@ impl PatternWeights {
     #[inline]
     #[must_use]
     pub fn score(&self, p: u64, o: u64) -> i32 {
-        let empties = (!(p | o)).count_ones();
-        let w: &[i16; STAGE_SIZE] = self.w[stage(empties) * STAGE_SIZE..][..STAGE_SIZE]
-            .try_into()
-            .expect("a stage's weights");
-        let patterns = pattern_sum(w, p, o);
-        let (mp, mo) = mobilities(p, o);
-        let sum = patterns
-            + i32::from(w[OFFSETS[11] + mp])
-            + i32::from(w[OFFSETS[12] + mo])
-            + i32::from(w[OFFSETS[13]]);
-        sum.clamp(-6400, 6400)
+        let w = self.stage_weights(p, o);
+        with_mobility(w, pattern_sum(w, p, o), p, o)
     }
 
     /// [`PatternWeights::score`] of (`p` to move, `o`) given `idx`, the pattern indices of
@@ -466,17 +469,17 @@ impl PatternWeights {
     #[inline]
     #[must_use]
     pub fn score_with_indices(&self, idx: &PatternIndices, p: u64, o: u64) -> i32 {
+        let w = self.stage_weights(p, o);
+        with_mobility(w, idx.clamped().weight_sum(w), p, o)
+    }
+
+    /// The weights of the stage of (`p`, `o`) (by its number of empty squares).
+    #[inline]
+    fn stage_weights(&self, p: u64, o: u64) -> &[i16; STAGE_SIZE] {
         let empties = (!(p | o)).count_ones();
-        let w: &[i16; STAGE_SIZE] = self.w[stage(empties) * STAGE_SIZE..][..STAGE_SIZE]
+        self.w[stage(empties) * STAGE_SIZE..][..STAGE_SIZE]
             .try_into()
-            .expect("a stage's weights");
-        let patterns = idx.clamped().weight_sum(w);
-        let (mp, mo) = mobilities(p, o);
-        let sum = patterns
-            + i32::from(w[OFFSETS[11] + mp])
-            + i32::from(w[OFFSETS[12] + mo])
-            + i32::from(w[OFFSETS[13]]);
-        sum.clamp(-6400, 6400)
+            .expect("a stage's weights")
     }
 
     /// The file form (see the module docs).
