@@ -3,9 +3,9 @@
 //!
 //! - Many empties ([`TT_MIN_EMPTIES`] and up): PVS with the transposition table, a
 //!   stability cut-off (down to 4 empties), fastest-first ordering (the move that leaves the opponent the fewest
-//!   moves, corners counted twice, then potential mobility and parity), from 14 empties
-//!   enhanced transposition cut-off and the midgame evaluation in the ordering (by default
-//!   the shipped pattern evaluation).
+//!   moves, corners counted twice, then potential mobility and parity), from 11 empties
+//!   enhanced transposition cut-off (children found in the table searched earlier), from
+//!   14 the midgame evaluation in the ordering (by default the shipped pattern evaluation).
 //! - Middle ([`SHALLOW_EMPTIES`] + 1 up): null windows, the same ordering, a small
 //!   per-thread table instead of the shared one.
 //! - Few empties: no move generation; the empty squares are tried directly, those in
@@ -71,8 +71,22 @@ pub const SHALLOW_EMPTIES: u32 = 6;
 /// (enhanced transposition cut-off). Measured on FFO #40-#42: about 3 % fewer nodes at 14;
 /// on FFO #40-#44 and #47, 123.1 M nodes from 14, 120.2 M from 12 (fewer on each of the
 /// six), 118.0 M from 10 but more CPU-s (the probes of children at 10-11 empties miss the
-/// cache).
-const ETC_MIN_EMPTIES: u32 = 12;
+/// cache). FFO #40-#49 (1 thread) without [`TABLE_CHILD_BONUS`]: 599.7 M nodes from 12,
+/// 588.3 M from 11, 603.3 M from 13, 615.9 M from 14; with it (the probe's answer also
+/// orders the children) 583.6 M from 12 -> 572.7 M from 11, fewer on each of the ten.
+const ETC_MIN_EMPTIES: u32 = 11;
+/// Ordering-key bonus (subtracted: searched earlier) of a child that the enhanced
+/// transposition cut-off's probe finds in the table, whatever its bounds: a child searched
+/// before (by a selective pass, or through a transposition) is a move some search thought
+/// worth going into (Edax's `w_hash`). Worth 6 discs of the evaluation key from
+/// [`EVAL_ORDER_EMPTIES`] up; below, about 9 moves of the fastest-first key (64 each), so
+/// such children go first. FFO #40-#49 (1 thread, ETC from 12): 599.68 M nodes -> 583.6 M
+/// (-2.7 %; #49 222.5 -> 208.1 M, #43 46.7 -> 45.1 M, #47 12.50 -> 12.65 M); 200: 599.6 M,
+/// 400: 584.7 M, 1000: 584.8 M, 2000: 589.3 M. Measured and not kept: a bonus or a malus
+/// by the child's bounds against alpha on top (300: 584.7 M, 1500: 600.0 M); a second
+/// best move kept in the entry and searched second (Edax's two moves): 599.9 M against
+/// 599.7 M without the bonus, 583.8 M against 583.6 M with it.
+const TABLE_CHILD_BONUS: i32 = 600;
 const INF: i32 = 1 << 20;
 
 /// Result of an exact solve.
@@ -339,13 +353,14 @@ impl<'a> Solver<'a> {
         for &(sq, f, child_key) in &children[..n_children] {
             let sq = sq as usize;
             let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
-            // Enhanced transposition cut-off: a child already proven good enough for us.
-            if etc
-                && let Some(e) = self.tt_probe(child_key)
-                && tt_usable(e.depth, self.level)
-                && -e.upper >= beta
-            {
-                return -e.upper;
+            // Enhanced transposition cut-off: a child already proven good enough for us;
+            // any other child found in the table is ordered earlier.
+            let mut bonus = 0;
+            if etc && let Some(e) = self.tt_probe(child_key) {
+                if tt_usable(e.depth, self.level) && -e.upper >= beta {
+                    return -e.upper;
+                }
+                bonus = TABLE_CHILD_BONUS;
             }
             let key = if sq == tt_move {
                 i32::MIN
@@ -361,9 +376,9 @@ impl<'a> Solver<'a> {
                     let hi = -100 * (alpha - SORT_ALPHA_DELTA);
                     let cview = child_view(&view, eval_depth + 1, sq, f);
                     let v = self.shallow_value_with_moves(cp, co, &cview, cm, eval_depth, -INF, hi);
-                    v + order_key_with_moves(cm, cp, co, sq, odd) * 4
+                    v + order_key_with_moves(cm, cp, co, sq, odd) * 4 - bonus
                 } else {
-                    order_key(cp, co, sq, odd)
+                    order_key(cp, co, sq, odd) - bonus
                 }
             };
             list[n] = (key, sq as u8, f);

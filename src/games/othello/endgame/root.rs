@@ -97,8 +97,8 @@ impl Solver<'_> {
         }
         // The nodes are the solve's: completing the principal variation's tail is not.
         sol.nodes = self.nodes;
-        if let (Some(_), Some(m)) = (sol.score, sol.best_move) {
-            sol.pv = self.principal_variation(pos, m);
+        if let (Some(score), Some(m)) = (sol.score, sol.best_move) {
+            sol.pv = self.principal_variation(pos, score, m);
         }
         sol.seconds = self.clock.elapsed().as_secs_f64();
         sol
@@ -230,15 +230,26 @@ impl Solver<'_> {
         (best, best_sq)
     }
 
-    /// Follows the table's best moves from `pos` after `first` while they are legal (the
-    /// table keeps them for nodes with at least [`TT_MIN_EMPTIES`] empties); below that, a
-    /// best move is found by solving each child exactly (at most 9 empties: thousands of
-    /// nodes, not added to [`Solver::nodes`]), so the line runs to the end of the game,
-    /// passes included, as Edax prints it. Stops early only when the clock runs out.
-    pub(super) fn principal_variation(&mut self, pos: &Position, first: Move) -> Vec<Move> {
+    /// The principal variation of `pos`, whose exact value is `score`, after its best move
+    /// `first`: at each node the table's move when a null-window search of its child
+    /// confirms that it keeps the node's exact value, else the first move that does
+    /// ([`Solver::move_keeping`]), so the line runs to the end of the game, passes
+    /// included, as Edax prints it, and playing it out gives `score` even where the table
+    /// lost a node of the line or holds a move of a bound only (a small table, an
+    /// enhanced transposition cut-off). These searches are not added to
+    /// [`Solver::nodes`]. Stops early only when the clock runs out.
+    pub(super) fn principal_variation(
+        &mut self,
+        pos: &Position,
+        score: i32,
+        first: Move,
+    ) -> Vec<Move> {
         use crate::game::Game;
+        let nodes = self.nodes;
         let mut pv = vec![first];
         let mut cur = pos.play(first);
+        // The exact value of `cur` for its side to move.
+        let mut value = -score;
         while pv.len() < 64 {
             let (p, o) = (cur.player(), cur.opponent());
             if legal_moves(p, o) == 0 {
@@ -247,6 +258,7 @@ impl Solver<'_> {
                 }
                 pv.push(Move::PASS);
                 cur = cur.pass();
+                value = -value;
                 continue;
             }
             // An entry may hold no move (64: a fail-low stores none); check before making
@@ -256,41 +268,43 @@ impl Solver<'_> {
                 .map(|e| e.mv)
                 .filter(|&sq| sq < 64)
                 .map(|sq| Move::place(Square::new(sq as u8)))
-                .filter(|&m| cur.is_legal(m));
-            let m = match from_table {
-                Some(m) => m,
-                None if cur.empties() < TT_MIN_EMPTIES => match self.best_by_solving(&cur) {
-                    Some(m) => m,
-                    None => break,
-                },
-                None => break,
+                .filter(|&m| cur.is_legal(m) && self.keeps_value(&cur, m, value));
+            let Some(m) = from_table.or_else(|| self.move_keeping(&cur, value)) else {
+                break;
             };
+            if self.clock.stopped() {
+                break;
+            }
             pv.push(m);
             cur = cur.play(m);
+            value = -value;
         }
+        self.nodes = nodes;
         pv
     }
 
-    /// A best move of `pos` (which has a legal move), by the exact value of each child;
-    /// `None` if the clock stops first. The node counter is left as it was.
-    fn best_by_solving(&mut self, pos: &Position) -> Option<Move> {
+    /// Whether the legal move `m` of `pos` keeps `pos`'s exact value `value`: its child is
+    /// worth at most `-value` (one null-window search).
+    fn keeps_value(&mut self, pos: &Position, m: Move, value: i32) -> bool {
         use crate::game::Game;
-        let nodes = self.nodes;
+        self.solve_window(&pos.play(m), -value, -value + 1) <= -value
+    }
+
+    /// The first legal move of `pos` (which has one) that keeps its exact value `value`
+    /// ([`Solver::keeps_value`]); `None` if the clock stops first.
+    fn move_keeping(&mut self, pos: &Position, value: i32) -> Option<Move> {
         let mut moves = legal_moves(pos.player(), pos.opponent());
-        let mut best: Option<(i32, Move)> = None;
         while moves != 0 {
             let m = Move::place(Square::new(moves.trailing_zeros() as u8));
             moves &= moves - 1;
-            let v = -self.solve_window(&pos.play(m), -65, 65);
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, m));
+            let keeps = self.keeps_value(pos, m, value);
+            if self.clock.stopped() {
+                return None;
+            }
+            if keeps {
+                return Some(m);
             }
         }
-        self.nodes = nodes;
-        if self.clock.stopped() {
-            None
-        } else {
-            best.map(|(_, m)| m)
-        }
+        None
     }
 }
