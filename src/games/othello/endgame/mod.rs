@@ -6,8 +6,7 @@
 //!   moves, corners counted twice, then potential mobility and parity), from 11 empties
 //!   enhanced transposition cut-off (children found in the table searched earlier), from
 //!   14 the midgame evaluation in the ordering (by default the shipped pattern evaluation).
-//! - Middle ([`SHALLOW_EMPTIES`] + 1 up): null windows, the same ordering, a small
-//!   per-thread table instead of the shared one.
+//! - Middle ([`SHALLOW_EMPTIES`] + 1 up): null windows, the same ordering, no table.
 //! - Few empties: no move generation; the empty squares are tried directly, those in
 //!   quadrants with an odd number of empties first (parity), down to a dedicated
 //!   last-empty count.
@@ -22,8 +21,7 @@
 //! Modules: `last` (the last empties without move generation), `last_flip` (the last
 //! empty's flip count), `nws` (the null-window search below the table), `order` (move ordering and
 //! the ordering searches), `stability_cut`, `ladder` (the selective passes), `parallel`
-//! (the split search), `root` (the root, aspiration and PV), `hash` (table keys),
-//! `shallow_table` (the per-thread table below the shared one).
+//! (the split search), `root` (the root, aspiration and PV), `hash` (table keys).
 
 mod hash;
 mod ladder;
@@ -34,7 +32,6 @@ mod order;
 mod parallel;
 mod parity;
 mod root;
-mod shallow_table;
 mod stability_cut;
 mod table;
 

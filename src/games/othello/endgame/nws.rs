@@ -1,9 +1,6 @@
 //! Null-window search between the parity-ordered last empties and the transposition table
 //! (more than [`SHALLOW_EMPTIES`], fewer than [`TT_MIN_EMPTIES`] empties): Edax's
-//! `NWS_endgame` with its shallow table: a small table per thread
-//! ([`super::shallow_table`]) instead of the shared one. Measured on FFO #40-#49 (1
-//! thread): 599,680,550 -> 518,162,182 nodes (-13.6 %); callgrind instructions #47
-//! 3,656.9 M -> 3,367.2 M (-7.9 %), #41 -12.5 %.
+//! `NWS_endgame` without the hash.
 //!
 //! The general [`Solver::search`] pays at every node for what only deep nodes use (the
 //! table's move, enhanced transposition cut-off, ProbCut, the parallel split, the
@@ -11,10 +8,17 @@
 //! generates its moves once, orders them fastest first with the same key
 //! ([`order_key`](super::order::order_key): the same node counts) and searches each with
 //! the same null window; a child below the table gets its legal moves from its key.
+//!
+//! Measured and not kept (stop 21, AMD EPYC Zen 3, 512 KiB L2 per core): a small
+//! direct-mapped table per thread for these nodes (Edax's shallow hash: 16 K entries of 24
+//! bytes, the whole board, both bounds, the best move; probed and stored at 7-9 empties).
+//! FFO #40-#49 nodes 599.7 M -> 518.2 M (-13.6 %) and callgrind instructions #47 -8 %, but
+//! CPU-s on #45 + #48 + #49 (1 thread, idle, 6 series interleaved) rose: means 33.9 -> 35.8
+//! s, minima 32.3 -> 33.8 s (the probes' cache misses; 2^12 entries: 33.5 / 34.2 s, no
+//! better).
 
 use super::order::order_key_with_moves;
 use super::parity::{QUADRANT_BIT, QUADRANT_MASKS, parity_of};
-use super::shallow_table::{Entry, SHALLOW_TABLE, ShallowTable};
 use super::stability_cut::{STABILITY_THRESHOLD, stability_cap};
 use super::{SHALLOW_EMPTIES, Solver};
 use crate::games::othello::movegen::{flips, legal_moves, legal_moves_x4};
@@ -27,29 +31,14 @@ impl Solver<'_> {
     /// Exact value of (`p` to move, `o`) against the null window (`alpha`, `alpha + 1`),
     /// fail-soft: a result `<= alpha` is an upper bound, `> alpha` a lower bound.
     /// `n_empty` is the number of empty squares, above [`SHALLOW_EMPTIES`] and below
-    /// [`MAX_MOVES`]. The main table is neither read nor written; every node probes and
-    /// stores this thread's [shallow table](super::shallow_table) (the board's bounds
-    /// cut it off, or its best move is tried first).
+    /// [`MAX_MOVES`]; no table is read or written.
     pub(super) fn nws_below_tt(&mut self, p: u64, o: u64, alpha: i32, n_empty: u32) -> i32 {
-        let moves = legal_moves(p, o);
-        SHALLOW_TABLE.with_borrow_mut(|t| {
-            let t = t.get_or_insert_with(ShallowTable::new);
-            self.nws_with_moves(t, p, o, moves, alpha, n_empty)
-        })
+        self.nws_with_moves(p, o, legal_moves(p, o), alpha, n_empty)
     }
 
     /// [`Solver::nws_below_tt`] given `moves`, the legal moves of `p` (a parent below the
-    /// table computed them for this child's ordering key), and `t`, this thread's shallow
-    /// table.
-    fn nws_with_moves(
-        &mut self,
-        t: &mut ShallowTable,
-        p: u64,
-        o: u64,
-        moves: u64,
-        alpha: i32,
-        n_empty: u32,
-    ) -> i32 {
+    /// table computed them for this child's ordering key).
+    fn nws_with_moves(&mut self, p: u64, o: u64, moves: u64, alpha: i32, n_empty: u32) -> i32 {
         debug_assert!(n_empty > SHALLOW_EMPTIES && (n_empty as usize) < MAX_MOVES);
         debug_assert_eq!(moves, legal_moves(p, o));
         self.nodes += 1;
@@ -59,22 +48,9 @@ impl Solver<'_> {
         if moves == 0 {
             let theirs = legal_moves(o, p);
             if theirs != 0 {
-                return -self.nws_with_moves(t, o, p, theirs, -alpha - 1, n_empty);
+                return -self.nws_with_moves(o, p, theirs, -alpha - 1, n_empty);
             }
             return final_score(p, o);
-        }
-        // The shallow table: a bound that decides the null window, else a move to try first.
-        let slot = ShallowTable::slot(p, o);
-        let e = t.entry(slot);
-        let mut table_move = 64;
-        if e.p == p && e.o == o {
-            if i32::from(e.lower) > alpha {
-                return i32::from(e.lower);
-            }
-            if i32::from(e.upper) <= alpha {
-                return i32::from(e.upper);
-            }
-            table_move = usize::from(e.mv);
         }
         if alpha >= STABILITY_THRESHOLD[n_empty as usize]
             && let Some(cap) = stability_cap(p, o, alpha)
@@ -121,16 +97,11 @@ impl Solver<'_> {
         // Each entry: the ordering key times 16 plus the move's index.
         let mut keys = [0i32; MAX_MOVES];
         for i in 0..n {
-            let key = if squares[i] == table_move {
-                -(1 << 20)
-            } else {
-                order_key_with_moves(replies[i], cps[i], cos[i], squares[i], odd)
-            };
+            let key = order_key_with_moves(replies[i], cps[i], cos[i], squares[i], odd);
             keys[i] = key * 16 + i as i32;
         }
 
         let mut best = -65;
-        let mut best_sq = 64;
         for i in 0..n {
             // Selection of the lowest key left (the first of equal keys in the array, as
             // `search` does: the index bits do not take part).
@@ -144,7 +115,7 @@ impl Solver<'_> {
             let at = (keys[i] & 15) as usize;
             let (sq, cp, co) = (squares[at] & 63, cps[at], cos[at]);
             let v = if n_empty - 1 > SHALLOW_EMPTIES {
-                -self.nws_with_moves(t, cp, co, replies[at], -alpha - 1, n_empty - 1)
+                -self.nws_with_moves(cp, co, replies[at], -alpha - 1, n_empty - 1)
             } else {
                 -self.search_shallow(
                     cp,
@@ -157,30 +128,9 @@ impl Solver<'_> {
             };
             if v > best {
                 best = v;
-                best_sq = sq;
                 if v > alpha {
                     break;
                 }
-            }
-        }
-        // A halted search's values are meaningless; the table outlives it.
-        if !self.halted() {
-            let e = t.entry_mut(slot);
-            if e.p != p || e.o != o {
-                *e = Entry {
-                    p,
-                    o,
-                    lower: -64,
-                    upper: 64,
-                    mv: 64,
-                };
-            }
-            // A bound the entry had would have cut this node off: `best` narrows it.
-            if best > alpha {
-                e.lower = best as i8;
-                e.mv = best_sq as u8;
-            } else {
-                e.upper = best as i8;
             }
         }
         best
@@ -195,9 +145,7 @@ mod tests {
     use crate::search::tt::TranspositionTable;
 
     /// Fail-soft against minimax in every null window from -65 to 64, on random positions
-    /// with every number of empties the routine serves (3 positions each). The thread's
-    /// shallow table keeps its entries from one window to the next, so later windows are
-    /// answered from bounds and moves the earlier ones stored.
+    /// with every number of empties the routine serves (3 positions each).
     #[test]
     fn nws_below_tt_is_fail_soft_in_every_null_window() {
         let tt = TranspositionTable::new(1);
