@@ -12,9 +12,10 @@
 //! Measured and not kept (stop 21, AMD EPYC Zen 3, 512 KiB L2 per core): a small
 //! direct-mapped table per thread for these nodes (Edax's shallow hash: 16 K entries of 24
 //! bytes, the whole board, both bounds, the best move; probed and stored at 7-9 empties).
-//! FFO #40-#49 nodes 599.7 M -> 518.2 M (-13.6 %) and callgrind instructions #47 -8 %, but
-//! CPU-s on #45 + #48 + #49 (1 thread, idle, 6 series interleaved) rose: means 33.9 -> 35.8
-//! s, minima 32.3 -> 33.8 s (the probes' cache misses; 2^12 entries: 33.5 / 34.2 s, no
+//! FFO #40-#49 nodes 572.7 M -> 496.9 M (-13.2 %; 599.7 M -> 518.2 M before the enhanced
+//! transposition cut-off's ordering bonus) and callgrind instructions #47 -8 %, but CPU-s
+//! on #45 + #48 + #49 (1 thread, idle, 6 series interleaved) rose: means 34.0 -> 35.9 s,
+//! minima 32.3 -> 33.8 s (the probes' cache misses; 2^12 entries: 33.5 / 34.2 s, no
 //! better).
 
 use super::order::order_key_with_moves;

@@ -268,8 +268,8 @@ impl Solver<'_> {
                 .map(|e| e.mv)
                 .filter(|&sq| sq < 64)
                 .map(|sq| Move::place(Square::new(sq as u8)))
-                .filter(|&m| cur.is_legal(m) && self.keeps_value(&cur, m, value));
-            let Some(m) = from_table.or_else(|| self.move_keeping(&cur, value)) else {
+                .filter(|&m| cur.is_legal(m));
+            let Some(m) = self.move_keeping(&cur, value, from_table) else {
                 break;
             };
             if self.clock.stopped() {
@@ -290,13 +290,22 @@ impl Solver<'_> {
         self.solve_window(&pos.play(m), -value, -value + 1) <= -value
     }
 
-    /// The first legal move of `pos` (which has one) that keeps its exact value `value`
-    /// ([`Solver::keeps_value`]); `None` if the clock stops first.
-    fn move_keeping(&mut self, pos: &Position, value: i32) -> Option<Move> {
+    /// A legal move of `pos` (which has one) that keeps its exact value `value`
+    /// ([`Solver::keeps_value`]): `first` (a legal move, the table's) if it does, else the
+    /// first in square order, each move tested once; `None` if the clock stops first.
+    fn move_keeping(&mut self, pos: &Position, value: i32, first: Option<Move>) -> Option<Move> {
         let mut moves = legal_moves(pos.player(), pos.opponent());
-        while moves != 0 {
-            let m = Move::place(Square::new(moves.trailing_zeros() as u8));
-            moves &= moves - 1;
+        let mut next = first;
+        if let Some(sq) = first.and_then(Move::square) {
+            moves &= !(1u64 << sq.index());
+        }
+        while let Some(m) = next.take().or_else(|| {
+            (moves != 0).then(|| {
+                let sq = moves.trailing_zeros() as u8;
+                moves &= moves - 1;
+                Move::place(Square::new(sq))
+            })
+        }) {
             let keeps = self.keeps_value(pos, m, value);
             if self.clock.stopped() {
                 return None;
