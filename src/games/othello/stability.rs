@@ -66,12 +66,83 @@ fn full_lines(occ: u64) -> [u64; 4] {
     [h, v, d9, d7]
 }
 
+/// Kogge-Stone fill of `g` along `pp` by steps of `d` towards higher bits (`pp` must not
+/// hold a square whose step crosses a file edge into another square of `pp`).
+#[inline]
+fn fill_up(mut g: u64, mut pp: u64, d: u32) -> u64 {
+    g |= pp & (g << d);
+    pp &= pp << d;
+    g |= pp & (g << (2 * d));
+    pp &= pp << (2 * d);
+    g | (pp & (g << (4 * d)))
+}
+
+/// [`fill_up`] towards lower bits.
+#[inline]
+fn fill_down(mut g: u64, mut pp: u64, d: u32) -> u64 {
+    g |= pp & (g >> d);
+    pp &= pp >> d;
+    g |= pp & (g >> (2 * d));
+    pp &= pp >> (2 * d);
+    g | (pp & (g >> (4 * d)))
+}
+
+const A1: u64 = 1;
+const H1: u64 = 1 << 7;
+const A8: u64 = 1 << 56;
+const H8: u64 = 1 << 63;
+
+/// `p`'s discs on the edges that are stable: the runs of `p` from each corner it holds
+/// along both edges, and every `p` disc of a full edge. Exactly the edge discs of the
+/// fixed point [`stable_discs`] computes (an edge disc's other three lines are protected
+/// by the edge, so only its edge decides), in a few independent fills instead of one
+/// iteration per disc of a run.
+#[inline]
+fn stable_edges(p: u64, full_h: u64, full_v: u64) -> u64 {
+    let rows = p & (RANK_1 | RANK_8);
+    let cols = p & (FILE_A | FILE_H);
+    let right = fill_up(p & (A1 | A8), rows, 1);
+    let left = fill_down(p & (H1 | H8), rows, 1);
+    let up = fill_up(p & (A1 | H1), cols, 8);
+    let down = fill_down(p & (A8 | H8), cols, 8);
+    right | left | up | down | (rows & full_h) | (cols & full_v)
+}
+
 /// Stable discs of `p` (against `o`).
+///
+/// Seeded with the stable edge discs ([`stable_edges`]) and the discs whose four lines
+/// are full, then iterated over the inner discs until nothing changes: the same fixed
+/// point as iterating all discs from none (tested against that), in about 2 iterations
+/// instead of 6 (FFO #45: most calls come from the stability cut-off at 4 empties).
 #[must_use]
 pub fn stable_discs(p: u64, o: u64) -> u64 {
     let [fh, fv, f9, f7] = full_lines(p | o);
-    // Shifts that wrap around a file always land on an edge square, which is already
-    // counted as protected, so no wrap masks are needed.
+    let edges = stable_edges(p, fh, fv);
+    let inner = p & !EDGE;
+    let mut stable = edges | (inner & fh & fv & f9 & f7);
+    if stable == 0 {
+        // Every disc of the fixed point is first found by one of these rules.
+        return 0;
+    }
+    // Shifts that wrap around a file always land on an edge square, which the inner
+    // mask leaves out, so no wrap masks are needed.
+    loop {
+        let h = fh | (stable << 1) | (stable >> 1);
+        let v = fv | (stable << 8) | (stable >> 8);
+        let d9 = f9 | (stable << 9) | (stable >> 9);
+        let d7 = f7 | (stable << 7) | (stable >> 7);
+        let next = edges | (inner & h & v & d9 & d7);
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+/// The definition [`stable_discs`] computes: every disc iterated from none.
+#[cfg(test)]
+fn stable_discs_from_none(p: u64, o: u64) -> u64 {
+    let [fh, fv, f9, f7] = full_lines(p | o);
     let mut stable = 0u64;
     loop {
         let h = fh | FILE_A | FILE_H | (stable << 1) | (stable >> 1);
@@ -153,6 +224,39 @@ mod tests {
         }
         assert_eq!(full_lines(!0)[2..], [!0, !0]);
         assert_eq!(full_lines(0)[2..], [0, 0]);
+    }
+
+    /// The seeded iteration reaches the fixed point of the plain one, on random boards from
+    /// sparse to nearly full and on boards with full or nearly full edges.
+    #[test]
+    fn seeded_iteration_matches_iteration_from_none() {
+        let mut seed = 0x57AB_1E00_D15Cu64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut nonzero = 0;
+        for i in 0..200_000 {
+            let mut occ = next();
+            for _ in 0..i % 5 {
+                occ |= next();
+            }
+            if i % 3 == 0 {
+                occ |= EDGE & next() | if i % 2 == 0 { RANK_1 } else { FILE_H };
+            }
+            if i % 11 == 0 {
+                occ &= next();
+            }
+            let p = occ & next();
+            let o = occ & !p;
+            let want = stable_discs_from_none(p, o);
+            assert_eq!(stable_discs(p, o), want, "p={p:#x} o={o:#x}");
+            nonzero += usize::from(want != 0);
+        }
+        // The boards exercise the iteration, not only the empty answer.
+        assert!(nonzero > 100_000, "{nonzero}");
     }
 
     #[test]
