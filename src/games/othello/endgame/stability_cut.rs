@@ -1,6 +1,6 @@
 //! Stability cut-off: the opponent's stable discs cap the side to move's final score.
 
-use crate::games::othello::stability::stable_discs;
+use crate::games::othello::stability::stable_discs_up_to;
 
 /// Least alpha (discs) at which a node with `n` empties tries the stability cut-off (99:
 /// never, below 4 empties):
@@ -23,6 +23,9 @@ pub(super) fn stability_cap(p: u64, o: u64, alpha: i32) -> Option<i32> {
     if 64 - 2 * o.count_ones() as i32 > alpha {
         return None;
     }
-    let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+    // The cap is at most alpha from ceil((64 - alpha) / 2) stable discs on: the count
+    // stops there (a fail-soft bound no tighter than needed).
+    let enough = ((65 - alpha) / 2) as u32;
+    let cap = 64 - 2 * stable_discs_up_to(o, p, enough).count_ones() as i32;
     (cap <= alpha).then_some(cap)
 }
