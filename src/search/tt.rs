@@ -1,9 +1,9 @@
 //! The transposition table: a fixed-size, lock-free hash table of search results keyed by
 //! the 64-bit Zobrist key, shared by every search thread.
 //!
-//! Layout: buckets of two 16-byte entries, each bucket inside one 64-byte cache line. Slot 0 is depth-preferred (replaced by a deeper
-//! or equally deep result, or by anything once it is from an older search), slot 1 is
-//! always-replace. Each entry is two `AtomicU64`s: `key ^ data` and `data` (Hyatt's lockless
+//! Layout: buckets of four 16-byte entries, each bucket one 64-byte cache line (one miss
+//! per probe). A store goes to the entry of the same key, else to an empty one, else
+//! replaces the entry of an older search, else the shallowest (Edax's four-way buckets). Each entry is two `AtomicU64`s: `key ^ data` and `data` (Hyatt's lockless
 //! XOR trick), so a torn write is detected as a miss instead of returning mixed data.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -111,9 +111,11 @@ fn advise_huge_pages(slots: &mut [Slot]) {
 
 /// Slots allocated beyond the buckets so that the first bucket can start on a 64-byte
 /// boundary: the allocator aligns `Slot`s to 8 or 16 bytes only (a large table comes from
-/// fresh pages at a 16-byte offset with glibc), and a 32-byte bucket at an odd 32-byte
-/// offset from a cache line spans two lines, so a probe could miss the cache twice.
+/// fresh pages at a 16-byte offset with glibc), and a bucket off a line boundary spans two
+/// lines, so a probe could miss the cache twice.
 const ALIGN_SLACK_SLOTS: usize = 3;
+/// Entries per bucket: one 64-byte cache line of 16-byte slots.
+const WAYS: usize = 4;
 
 /// A transposition table sized in MiB. Thread-safe (`&self` for probe and store).
 pub struct TranspositionTable {
@@ -146,14 +148,14 @@ impl TranspositionTable {
     /// "cannot allocate a {mib} MiB transposition table (out of memory)".
     pub fn try_new(mib: usize) -> Result<Self, String> {
         let bytes = mib.max(1) * 1024 * 1024;
-        let n = (bytes / 32).max(1);
+        let n = (bytes / (16 * WAYS)).max(1);
         let buckets = 1usize << (usize::BITS - 1 - n.leading_zeros());
         // One zeroed allocation (an all-zero slot is an empty entry): a large one comes
         // from the operating system's zero pages (calloc: `Slot`'s alignment is 8), so
         // nothing writes the table before the search does and pages it never probes are
         // never touched. (Writing every slot up front cost 0.27 G instructions and the
         // page faults of the whole table per 256 MiB table.)
-        let len = buckets * 2 + ALIGN_SLACK_SLOTS;
+        let len = buckets * WAYS + ALIGN_SLACK_SLOTS;
         let fail = || format!("cannot allocate a {mib} MiB transposition table (out of memory)");
         let layout = std::alloc::Layout::array::<Slot>(len).map_err(|_| fail())?;
         // SAFETY: the layout has a non-zero size (at least 5 slots); a null result is the
@@ -211,7 +213,7 @@ impl TranspositionTable {
     /// Size in bytes.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        (self.bucket_mask as usize + 1) * 32
+        (self.bucket_mask as usize + 1) * 16 * WAYS
     }
 
     /// Marks the start of a new search: older entries become preferred for replacement.
@@ -230,7 +232,7 @@ impl TranspositionTable {
     #[inline]
     fn bucket(&self, key: u64) -> usize {
         // High bits pick the bucket; the full key is checked on probe.
-        self.first + ((key.rotate_left(32) & self.bucket_mask) as usize) * 2
+        self.first + ((key.rotate_left(32) & self.bucket_mask) as usize) * WAYS
     }
 
     /// The entry stored for `key`, if any.
@@ -238,7 +240,7 @@ impl TranspositionTable {
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        for s in &self.slots[b..b + 2] {
+        for s in &self.slots[b..b + WAYS] {
             let data = s.data.load(Ordering::Relaxed);
             if data != 0 && s.check.load(Ordering::Relaxed) ^ data == key {
                 return Some(unpack(data).0);
@@ -252,29 +254,47 @@ impl TranspositionTable {
     #[inline]
     pub fn store(&self, key: u64, mut entry: Entry) {
         let generation = (self.generation.load(Ordering::Relaxed) & 0xFF) as u8;
-        let b = self.bucket(key);
-        let s0 = &self.slots[b];
-        let d0 = s0.data.load(Ordering::Relaxed);
-        let same0 = d0 != 0 && s0.check.load(Ordering::Relaxed) ^ d0 == key;
-        let (old0, gen0) = unpack(d0);
-        let slot = if same0 || d0 == 0 || entry.depth >= old0.depth || gen0 != generation {
-            if same0 && entry.mv.is_none() {
-                entry.mv = old0.mv;
-            }
-            s0
-        } else {
-            let s1 = &self.slots[b + 1];
-            if entry.mv.is_none() {
-                let d1 = s1.data.load(Ordering::Relaxed);
-                if d1 != 0 && s1.check.load(Ordering::Relaxed) ^ d1 == key {
-                    entry.mv = unpack(d1).0.mv;
-                }
-            }
-            s1
-        };
+        let (slot, old) = self.slot_for(key, generation);
+        if let Some(old) = old
+            && entry.mv.is_none()
+        {
+            entry.mv = unpack(old).0.mv;
+        }
         let data = pack(&entry, generation);
         slot.check.store(key ^ data, Ordering::Relaxed);
         slot.data.store(data, Ordering::Relaxed);
+    }
+
+    /// The slot a store of `key` (from search `generation`) goes to, with the data it holds
+    /// for the same key, if any: the entry of the same key, else an empty one, else the
+    /// one of an older search, else the shallowest (the first of equals).
+    #[inline]
+    fn slot_for(&self, key: u64, generation: u8) -> (&Slot, Option<u64>) {
+        let b = self.bucket(key);
+        let bucket = &self.slots[b..b + WAYS];
+        let mut victim = 0;
+        let mut victim_rank = u32::MAX;
+        for (i, s) in bucket.iter().enumerate() {
+            let d = s.data.load(Ordering::Relaxed);
+            if d == 0 {
+                if victim_rank > 0 {
+                    victim = i;
+                    victim_rank = 0;
+                }
+                continue;
+            }
+            if s.check.load(Ordering::Relaxed) ^ d == key {
+                return (s, Some(d));
+            }
+            // Entries of the current search rank above older ones, then by depth.
+            let current = u32::from((d >> 48) as u8 == generation);
+            let rank = 1 + (current << 8 | u32::from((d >> 32) as u8));
+            if rank < victim_rank {
+                victim = i;
+                victim_rank = rank;
+            }
+        }
+        (&bucket[victim], None)
     }
 
     /// Asks the CPU to bring the cache line of `key`'s bucket in (x86-64 `prefetcht0`; a no-op
@@ -307,7 +327,7 @@ impl TranspositionTable {
     #[must_use]
     pub fn probe_raw(&self, key: u64) -> Option<u64> {
         let b = self.bucket(key);
-        for s in &self.slots[b..b + 2] {
+        for s in &self.slots[b..b + WAYS] {
             let data = s.data.load(Ordering::Relaxed);
             if data != 0 && s.check.load(Ordering::Relaxed) ^ data == key {
                 return Some(data & !GENERATION_BITS);
@@ -322,17 +342,7 @@ impl TranspositionTable {
     #[inline]
     pub fn store_raw(&self, key: u64, data: u64) {
         let generation = (self.generation.load(Ordering::Relaxed) & 0xFF) as u8;
-        let depth = (data >> 32) as u8;
-        let b = self.bucket(key);
-        let s0 = &self.slots[b];
-        let d0 = s0.data.load(Ordering::Relaxed);
-        let same0 = d0 != 0 && s0.check.load(Ordering::Relaxed) ^ d0 == key;
-        let (old0, gen0) = unpack(d0);
-        let slot = if same0 || d0 == 0 || depth >= old0.depth || gen0 != generation {
-            s0
-        } else {
-            &self.slots[b + 1]
-        };
+        let (slot, _) = self.slot_for(key, generation);
         let data = (data & !GENERATION_BITS) | u64::from(generation) << 48;
         slot.check.store(key ^ data, Ordering::Relaxed);
         slot.data.store(data, Ordering::Relaxed);
@@ -428,14 +438,13 @@ mod tests {
             let tt = TranspositionTable::new(mib);
             assert_eq!(tt.bytes(), mib << 20, "{mib} MiB");
             let buckets = tt.bucket_mask as usize + 1;
-            assert!(tt.first + 2 * buckets <= tt.slots.len(), "{mib} MiB");
+            assert!(tt.first + WAYS * buckets <= tt.slots.len(), "{mib} MiB");
             for key in [0, u64::MAX, 0x1234_5678_9abc_def0, 1 << 32] {
                 let b = tt.bucket(key);
                 let addr = std::ptr::from_ref(&tt.slots[b]) as usize;
-                // 32-byte buckets on a 64-byte boundary: each at 0 or 32 within its line.
-                assert_eq!(addr % 32, 0, "{mib} MiB, key {key:#x}");
+                assert_eq!(addr % 64, 0, "{mib} MiB, key {key:#x}");
             }
-            let end = std::ptr::from_ref(&tt.slots[tt.first + 2 * buckets - 1]) as usize;
+            let end = std::ptr::from_ref(&tt.slots[tt.first + WAYS * buckets - 1]) as usize;
             assert_eq!((end + 16) % 64, 0, "{mib} MiB: the last bucket ends a line");
         }
     }
