@@ -35,7 +35,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Transposition table size, MiB (1..=16384): Othello's endgame solver, Quixo's proving
-    /// search of a 5x5 position [default: 256; an Othello position with at most 22 empties: 64]
+    /// search of a 5x5 position [default: 256; an Othello position with at most 26 empties: 64]
     #[arg(long, value_name = "MIB", value_parser = tt_mib)]
     pub tt_mb: Option<usize>,
     /// Quixo: solve every board of this size (3 or 4) by retrograde analysis
@@ -89,18 +89,17 @@ pub const DEFAULT_QUIXO_PLIES: u32 = 9;
 pub const DEFAULT_SOLVE_TT_MIB: usize = 256;
 
 /// `--tt-mb` when not given for an Othello position with at most
-/// [`SMALL_SOLVE_MAX_EMPTIES`] empties: below the table's huge-page floor (128 MiB), so the
-/// kernel never compacts memory for it. FFO #40 (20 empties) one process at a time while
-/// other builds churned memory (A,B x3): 0.40-0.46 user + 1.76-2.74 system CPU-s at 256 MiB,
-/// 0.43-0.45 user + 0.05-0.06 system at 64 MiB; nodes at 64 against 256 MiB: #41 13.047 M
-/// against 13.046 M, #42 14.919 M against 14.918 M (#43, 23 empties: 51.090 M against
-/// 51.057 M; #45, 24 empties: 161.7 M at 32 MiB against 157.7 M at 256, so larger problems
-/// keep 256 MiB and its huge pages).
+/// [`SMALL_SOLVE_MAX_EMPTIES`] empties: a quarter of the pages to zero and less memory to
+/// compact for huge pages. FFO #40 (20 empties) one process at a time while other builds
+/// churned memory (A,B x3): 0.40-0.46 user + 1.76-2.74 system CPU-s at 256 MiB, 0.43-0.45
+/// user + 0.05-0.06 system at 64 MiB. With the table's four-way buckets 64 MiB holds what
+/// these solves store (1 thread): FFO #45 (24 empties) 151.75 M nodes at 64 MiB against
+/// 151.73 M at 256 (two-way buckets: 164.0 M against 151.9 M), #49 (26 empties) 204.2 M
+/// against 204.4 M, #50 (26 empties, 2 threads) 429.0 M against 424.7 M; CPU-s of #45 +
+/// #48 + #49 the same (20.9-22.0 s, 3 interleaved rounds each).
 pub const SMALL_SOLVE_TT_MIB: usize = 64;
-// The small default must stay below the table's huge-page floor (128 MiB).
-const _: () = assert!(SMALL_SOLVE_TT_MIB < 128);
 /// Largest number of empties solved with [`SMALL_SOLVE_TT_MIB`] by default.
-pub const SMALL_SOLVE_MAX_EMPTIES: u32 = 22;
+pub const SMALL_SOLVE_MAX_EMPTIES: u32 = 26;
 
 impl SolveArgs {
     /// The table size in MiB: `--tt-mb`, else [`DEFAULT_SOLVE_TT_MIB`].
@@ -132,10 +131,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn othello_table_is_small_up_to_22_empties_unless_given() {
+    fn othello_table_is_small_up_to_26_empties_unless_given() {
         assert_eq!(othello_tt_mib(None, 20), 64);
-        assert_eq!(othello_tt_mib(None, 22), 64);
-        assert_eq!(othello_tt_mib(None, 23), 256);
+        assert_eq!(othello_tt_mib(None, 26), 64);
+        assert_eq!(othello_tt_mib(None, 27), 256);
         assert_eq!(othello_tt_mib(Some(8), 20), 8);
         assert_eq!(othello_tt_mib(Some(512), 30), 512);
     }

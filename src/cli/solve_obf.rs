@@ -25,7 +25,7 @@ pub struct ObfRun<'a> {
     /// The problem file.
     pub path: &'a Path,
     /// `--tt-mb`: transposition table size, MiB (cleared before each problem); `None`: the
-    /// single-position default for the file's largest problem (64 MiB up to 22 empties, 256
+    /// single-position default for the file's largest problem (64 MiB up to 26 empties, 256
     /// above: [`super::solve_args::othello_tt_mib`]).
     pub tt_mib: Option<usize>,
     /// Search threads per solve.

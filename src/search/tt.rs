@@ -71,14 +71,17 @@ fn unpack(d: u64) -> (Entry, u8) {
     )
 }
 
-/// Tables of at least this many bytes (128 MiB: `solve`'s default 256 MiB, not the 64 MiB
-/// of `bestmove` or the small tables of tests and tournaments) ask for huge pages. Measured
-/// on FFO #40-#49 (256 MiB, idle 2-core machine): 2 threads 59.0 -> 50.9 s wall and 15.3 ->
+/// Tables of at least this many bytes (32 MiB: `solve`'s 64 and 256 MiB and `bestmove`'s
+/// 64 MiB, not the small tables of tests and tournaments) ask for huge pages. Measured on
+/// FFO #40-#49 (256 MiB, idle 2-core machine): 2 threads 59.0 -> 50.9 s wall and 15.3 ->
 /// 0.8 system CPU-s (the threads no longer fault the table's 65,536 pages in concurrently);
-/// 1 thread #49 35.9 -> 31.7 user CPU-s (min of 2). The first such table after memory was
-/// used in 4 KiB pages can cost up to ~2 system CPU-s of compaction in the kernel, hence
-/// the floor.
-const HUGE_PAGE_MIN_BYTES: usize = 128 * 1024 * 1024;
+/// 1 thread #49 35.9 -> 31.7 user CPU-s (min of 2). At 64 MiB (floor 128 -> 32 MiB, AMD
+/// EPYC Zen 3, 1 thread, 3 interleaved rounds): FFO #41 + #42 + #43 3.78-4.16 -> 3.25-3.37
+/// user+sys CPU-s (the 4 KiB pages' TLB misses); #45 + #48 + #49 at --tt-mb 64, 4 KiB
+/// pages 22.9-25.3 s, huge pages 20.9-22.0 s. The first huge-page table after memory was
+/// used in 4 KiB pages can cost the kernel's compaction (up to ~2 system CPU-s seen for
+/// 256 MiB on a churned machine), hence a floor.
+const HUGE_PAGE_MIN_BYTES: usize = 32 * 1024 * 1024;
 
 /// Asks the kernel (Linux: `madvise(MADV_HUGEPAGE)`) to back the not yet touched capacity
 /// of `slots` with 2 MiB pages where a whole aligned 2 MiB fits: a table of 256 MiB then

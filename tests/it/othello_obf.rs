@@ -9,6 +9,8 @@ use serde_json::Value;
 const FFO40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
 /// FFO #45 (24 empties): seconds of work, far more than the time budget below allows.
 const FFO45: &str = "---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X";
+/// FFO #51 (27 empties, White to move, +6).
+const FFO51: &str = "----O-X------X-----XXXO-OXXXXXOO-XXOOXOOXXOXXXOO--OOOO-O----OO-- O";
 
 /// Hand-worked: every square Black except White's g8 and the empty h8, Black to move.
 /// Black plays h8 and flips g8: 64 Black discs, score +64.
@@ -216,17 +218,22 @@ fn time_budget_stops_the_batch_and_keeps_solved_lines() {
 }
 
 /// Without `--tt-mb` the batch's table is the single-position default for its largest
-/// problem: 64 MiB when every problem has at most 22 empties (it was always 256, whose
+/// problem: 64 MiB when every problem has at most 26 empties (it was always 256, whose
 /// huge pages could cost the kernel seconds), 256 above; `--tt-mb` wins.
 #[test]
 fn the_table_size_follows_the_largest_problem_unless_given() {
     let small = obf_file("tt-small.obf", &[format!("{}; H8:+64", one_empty())]);
     let large = obf_file(
         "tt-large.obf",
+        &[format!("{}; H8:+64", one_empty()), FFO51.to_string()],
+    );
+    let medium = obf_file(
+        "tt-medium.obf",
         &[format!("{}; H8:+64", one_empty()), FFO45.to_string()],
     );
     for (path, extra, want, code) in [
         (&small, &[][..], 64, 0),
+        (&medium, &["--time-ms", "1"][..], 64, 1),
         (&large, &["--time-ms", "1"][..], 256, 1),
         (&small, &["--tt-mb", "8"][..], 8, 0),
     ] {
@@ -237,6 +244,7 @@ fn the_table_size_follows_the_largest_problem_unless_given() {
     }
     let _ = std::fs::remove_file(&small);
     let _ = std::fs::remove_file(&large);
+    let _ = std::fs::remove_file(&medium);
 }
 
 /// A byte-order mark before line 1 is not part of the board, and a line that is not UTF-8
