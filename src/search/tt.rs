@@ -3,8 +3,9 @@
 //!
 //! Layout: buckets of four 16-byte entries, each bucket one 64-byte cache line (one miss
 //! per probe). A store goes to the entry of the same key, else to an empty one, else
-//! replaces the entry of an older search, else the shallowest (Edax's four-way buckets). Each entry is two `AtomicU64`s: `key ^ data` and `data` (Hyatt's lockless
-//! XOR trick), so a torn write is detected as a miss instead of returning mixed data.
+//! replaces the entry of an older search, else the shallowest (Edax's four-way buckets).
+//! Each entry is two `AtomicU64`s: `key ^ data` and `data` (Hyatt's lockless XOR trick),
+//! so a torn write is detected as a miss instead of returning mixed data.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -10,7 +10,7 @@ pub const SELECTIVITY: [(i32, u32); 4] = [(0, 100), (200, 95), (150, 87), (110, 
 
 /// Table depth byte of a result at a node with `n_empty` empties found by a pass of
 /// selectivity `level`: the empties in the low 6 bits, `3 - level` above, so an exact
-/// result is the deepest (and the table's depth-preferred slot keeps it first).
+/// result is the deepest (and the table's bucket replaces it last).
 #[inline]
 pub(super) fn tt_depth(n_empty: u32, level: u32) -> u8 {
     (n_empty + 64 * (3 - level)) as u8
