@@ -24,25 +24,13 @@ const EDGE_DOWN_7: u64 = FILE_H | RANK_1;
 /// fill never crosses a file edge: a square of `edge` never propagates.
 #[inline]
 fn filled_up(occ: u64, edge: u64, d: u32) -> u64 {
-    let mut g = occ & edge;
-    let mut p = occ & !edge;
-    g |= p & (g >> d);
-    p &= p >> d;
-    g |= p & (g >> (2 * d));
-    p &= p >> (2 * d);
-    g | (p & (g >> (4 * d)))
+    fill_down(occ & edge, occ & !edge, d)
 }
 
 /// [`filled_up`] towards lower bits.
 #[inline]
 fn filled_down(occ: u64, edge: u64, d: u32) -> u64 {
-    let mut g = occ & edge;
-    let mut p = occ & !edge;
-    g |= p & (g << d);
-    p &= p << d;
-    g |= p & (g << (2 * d));
-    p &= p << (2 * d);
-    g | (p & (g << (4 * d)))
+    fill_up(occ & edge, occ & !edge, d)
 }
 
 /// Squares whose four lines are all full are handled line by line:
@@ -172,6 +160,16 @@ fn stable_discs_from_none(p: u64, o: u64) -> u64 {
 mod tests {
     use super::*;
 
+    /// A xorshift64 generator started at `seed`.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     #[test]
     fn corner_and_edge_run_are_stable() {
         // Black: a1, b1, c1 and a2; White: d1. Empty e1..h1.
@@ -202,13 +200,7 @@ mod tests {
             diagonals[0][7 + r - f] |= 1u64 << sq;
             diagonals[1][r + f] |= 1u64 << sq;
         }
-        let mut seed = 0x0D1A_6047_5EEDu64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x0D1A_6047_5EEDu64);
         for i in 0..20_000 {
             // OR-ing 0 to 3 random words makes occupancies from half full to nearly full,
             // AND-ing gives the sparse ones.
@@ -241,13 +233,7 @@ mod tests {
     /// sparse to nearly full and on boards with full or nearly full edges.
     #[test]
     fn seeded_iteration_matches_iteration_from_none() {
-        let mut seed = 0x57AB_1E00_D15Cu64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x57AB_1E00_D15Cu64);
         let mut nonzero = 0;
         for i in 0..200_000 {
             let mut occ = next();
