@@ -35,20 +35,40 @@ pub(super) const SQUARE_CLASSES: [u64; 5] = [
     X_SQUARES,
 ];
 
-/// Bonus of a move to a corner in [`order_key`], where one move of the opponent's weighted
-/// mobility weighs 64: a quarter of it. A corner disc is stable and anchors its edges, so a
-/// refutation through a corner tends to leave a smaller tree than its mobility alone says
-/// (Edax's fast ordering counts the mover's corner stability too). Measured on FFO #40-#49
-/// (1 thread, node counts): 715.99 M -> 669.3 M nodes (#48 92.68 -> 82.00 M, #49 320.65 ->
-/// 289.78 M, #43 51.06 -> 49.87 M, #45 157.73 -> 156.77 M; only #42 more, 14.92 -> 15.00
-/// M). On #40-#44, #46, #47: 140.75 M against 144.94 M without, 141.3 M at half a move
-/// (#40-#49 671.3 M), 148.6 M at a whole move, 188.4 M at two.
-const CORNER_MOVE_BONUS: i32 = 16;
+/// Weight in [`order_key`] of each of the mover's corner-anchored discs
+/// ([`corner_stability`]), where one move of the opponent's weighted mobility weighs 64.
+/// Replaces a flat bonus of 16 for a move to a corner (which the count includes: a move to
+/// a corner adds at least that disc), as in Edax's fast ordering. Measured with
+/// [`PARITY_WEIGHT`] 2 on FFO #40-#49 (1 thread, node counts): 572.92 M nodes with the
+/// corner bonus -> 543.97 M at 12 (8: 543.39 M, 16: 543.39 M, 20: 548.57 M; with the
+/// bonus kept on top: 16 552.85 M, 32 581.64 M).
+const CORNER_STABILITY_WEIGHT: i32 = 12;
+
+/// Weight in [`order_key`] of a move into a quadrant with an odd number of empties.
+/// Measured with [`CORNER_STABILITY_WEIGHT`] 12 on FFO #40-#49 (1 thread, node counts):
+/// 2: 543.97 M nodes, 0: 550.23 M, 8: 529.50 M, **12: 523.58 M**, 16: 530.62 M, 24: 533.76
+/// M, 32: 528.47 M, 48: 539.90 M, 64: 564.69 M; (12, corner weight 8 or 16): 526.63 M,
+/// 527.36 M. Checked outside the tuning set, FFO #50-#52: 779.16 M (the former key: parity
+/// 2, corner bonus 16) -> 735.58 M, fewer on each of the three.
+const PARITY_WEIGHT: i32 = 12;
+
+/// The mover's discs anchored at the corners: each corner `co` holds, and its two edge
+/// neighbours when `co` holds them too (Edax's corner stability).
+#[inline]
+fn corner_stability(co: u64) -> i32 {
+    let c = co & CORNERS;
+    let anchored = c
+        | (c & 0x0100_0000_0000_0001) << 1
+        | (c & 0x8000_0000_0000_0080) >> 1
+        | (c & 0x0000_0000_0000_0081) << 8
+        | (c & 0x8100_0000_0000_0000) >> 8;
+    (anchored & co).count_ones() as i32
+}
 
 /// Ordering key of the move to `sq` whose child is (`cp` to move, `co`): lower is searched
-/// first. Fastest first (the opponent's weighted mobility, corners counted twice), then a
-/// move to a corner ([`CORNER_MOVE_BONUS`]), the opponent's potential mobility (empties next
-/// to our discs), then parity.
+/// first. Fastest first (the opponent's weighted mobility, corners counted twice), then the
+/// mover's discs anchored at corners ([`CORNER_STABILITY_WEIGHT`]), parity
+/// ([`PARITY_WEIGHT`]) and the opponent's potential mobility (empties next to our discs).
 #[inline]
 pub(super) fn order_key(cp: u64, co: u64, sq: usize, odd: u64) -> i32 {
     order_key_with_moves(legal_moves(cp, co), cp, co, sq, odd)
@@ -62,8 +82,9 @@ pub(super) fn order_key_with_moves(m: u64, cp: u64, co: u64, sq: usize, odd: u64
     let mobility = (m.count_ones() + (m & CORNERS).count_ones()) as i32;
     let potential = (neighbours(co) & empty).count_ones() as i32;
     let parity = i32::from((odd >> sq) & 1 == 1);
-    let corner = i32::from((CORNERS >> sq) & 1 == 1);
-    mobility * 64 + potential * 4 - parity * 2 - corner * CORNER_MOVE_BONUS
+    mobility * 64 + potential * 4
+        - parity * PARITY_WEIGHT
+        - corner_stability(co) * CORNER_STABILITY_WEIGHT
 }
 
 /// Depth of the midgame search that orders moves at a node with `n_empty` empties (from
@@ -302,6 +323,31 @@ mod tests {
             best = best.max(-negamax(eval, o ^ f, p ^ f ^ (1 << sq), depth - 1, passes));
         }
         best
+    }
+
+    /// Corners held count, with their two edge neighbours when held too; a neighbour
+    /// of a corner not held, an X-square or a farther edge disc does not.
+    #[test]
+    fn corner_stability_counts_corners_and_their_held_edge_neighbours() {
+        let sq = |name: &str| {
+            let b = name.as_bytes();
+            1u64 << ((b[1] - b'1') * 8 + (b[0] - b'a'))
+        };
+        let discs = |names: &[&str]| names.iter().map(|n| sq(n)).fold(0, |a, b| a | b);
+        // a1 with b1 and a2; h1 alone; h8 with g8; b2 (X-square) and c1 are not anchored.
+        let co = discs(&["a1", "b1", "a2", "b2", "c1", "h1", "h8", "g8"]);
+        assert_eq!(corner_stability(co), 6);
+        // Neighbours of corners not held: nothing.
+        assert_eq!(
+            corner_stability(discs(&["b1", "a2", "g1", "h2", "b8", "a7", "g8", "h7"])),
+            0
+        );
+        // All four corners and all eight neighbours.
+        let all = discs(&[
+            "a1", "b1", "a2", "h1", "g1", "h2", "a8", "b8", "a7", "h8", "g8", "h7",
+        ]);
+        assert_eq!(corner_stability(all), 12);
+        assert_eq!(corner_stability(0), 0);
     }
 
     /// With a full window the ordering search's value is the negamax value, with the
