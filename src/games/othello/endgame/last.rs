@@ -60,7 +60,7 @@ impl Solver<'_> {
                 return solve_last(p, empty.trailing_zeros() as usize, alpha);
             }
             2 => return self.search_2(p, o, alpha, beta, empty),
-            3 => return self.solve_3(p, o, alpha, beta, empty, parity),
+            3 => return self.solve_3::<false>(p, o, alpha, beta, empty, parity),
             4 => return self.solve_4(p, o, alpha, beta, empty, parity),
             _ => {}
         }
@@ -158,28 +158,50 @@ impl Solver<'_> {
         if best > -65 {
             return best;
         }
-        self.pass_2(p, o, alpha, beta, empty)
+        self.pass_2(p, o, alpha, empty)
     }
 
-    /// [`Solver::search_2`] when `p` has no placement: the opponent plays if it can, else
-    /// the game is over. Rare, kept out of line.
+    /// [`Solver::search_2`] when `p` has no placement: the opponent plays if it can (a node,
+    /// as its own `search_2` would count), else the game is over. Rare, kept out of line;
+    /// each of the opponent's flips is computed once (not once to find that it can play
+    /// and again to play).
     #[cold]
     #[inline(never)]
-    fn pass_2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+    fn pass_2(&mut self, p: u64, o: u64, alpha: i32, empty: u64) -> i32 {
         let x1 = empty.trailing_zeros() as usize & 63;
         let x2 = (63 - empty.leading_zeros() as usize) & 63;
-        let can = |a: u64, b: u64, x: usize| NEIGHBOURS[x] & b != 0 && flips(a, b, x) != 0;
-        if can(o, p, x1) || can(o, p, x2) {
-            return -self.search_2(o, p, -beta, -alpha, empty);
+        // The opponent's view: beta -alpha (its alpha does not matter: each placement
+        // leads straight to the last empty), best of its placements.
+        let beta_o = -alpha;
+        let mut best = -65;
+        if NEIGHBOURS[x1] & p != 0 {
+            let f = flips(o, p, x1);
+            if f != 0 {
+                best = -solve_last(p ^ f, x2, -beta_o);
+                if best >= beta_o {
+                    self.nodes += 1;
+                    return -best;
+                }
+            }
         }
-        final_score(p, o)
+        if NEIGHBOURS[x2] & p != 0 {
+            let f = flips(o, p, x2);
+            if f != 0 {
+                best = best.max(-solve_last(p ^ f, x1, -beta_o));
+            }
+        }
+        if best == -65 {
+            return final_score(p, o);
+        }
+        self.nodes += 1;
+        -best
     }
 
     /// Three empties: the square alone in its quadrant first (the others share one), each
     /// placement into [`Solver::search_2`]. Inlined into [`Solver::solve_4`], which then
     /// calls nothing on its usual paths.
     #[inline(always)]
-    fn solve_3(
+    fn solve_3<const PASSED: bool>(
         &mut self,
         p: u64,
         o: u64,
@@ -228,20 +250,23 @@ impl Solver<'_> {
         try_move!(b);
         try_move!(c);
         if best == -65 {
+            if PASSED {
+                // Neither side can play: the game is over, and this was not a node.
+                self.nodes -= 1;
+                return final_score(p, o);
+            }
             return self.pass_3(p, o, alpha, beta, empty, parity);
         }
         best
     }
 
     /// [`Solver::solve_3`] when `p` has no placement: the opponent plays if it can, else
-    /// the game is over.
+    /// the game is over (the opponent's `solve_3` finds which, without a move generation
+    /// first).
     #[cold]
     #[inline(never)]
     fn pass_3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empty: u64, parity: u32) -> i32 {
-        if legal_moves(o, p) != 0 {
-            return -self.solve_3(o, p, -beta, -alpha, empty, parity);
-        }
-        final_score(p, o)
+        -self.solve_3::<true>(o, p, -beta, -alpha, empty, parity)
     }
 
     /// Four empties: odd-quadrant squares first (the "1-1-2" case: the two lone squares
@@ -292,7 +317,7 @@ impl Solver<'_> {
             if f == 0 {
                 continue;
             }
-            let v = -self.solve_3(
+            let v = -self.solve_3::<false>(
                 o ^ f,
                 p ^ f ^ (1 << sq),
                 -beta,
