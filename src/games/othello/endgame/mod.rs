@@ -3,7 +3,8 @@
 //!
 //! - Many empties ([`TT_MIN_EMPTIES`] and up): PVS with the transposition table, a
 //!   stability cut-off (down to 4 empties), fastest-first ordering (the move that leaves the opponent the fewest
-//!   moves, corners counted twice, then potential mobility and parity), from 11 empties
+//!   moves, corners counted twice, then the mover's corner-anchored discs, parity and potential
+//!   mobility), from 11 empties
 //!   enhanced transposition cut-off (children found in the table searched earlier), from
 //!   14 the midgame evaluation in the ordering (by default the shipped pattern evaluation).
 //! - Middle ([`SHALLOW_EMPTIES`] + 1 up): null windows, the same ordering, no table.
