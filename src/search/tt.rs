@@ -291,8 +291,9 @@ impl TranspositionTable {
                 return (s, Some(d));
             }
             // Entries of the current search rank above older ones, then by depth.
-            let current = u32::from((d >> 48) as u8 == generation);
-            let rank = 1 + (current << 8 | u32::from((d >> 32) as u8));
+            let (held, held_generation) = unpack(d);
+            let current = u32::from(held_generation == generation);
+            let rank = 1 + (current << 8 | u32::from(held.depth));
             if rank < victim_rank {
                 victim = i;
                 victim_rank = rank;

@@ -164,7 +164,9 @@ impl Solver<'_> {
     /// [`Solver::search_2`] when `p` has no placement: the opponent plays if it can (a node,
     /// as its own `search_2` would count), else the game is over. Rare, kept out of line;
     /// each of the opponent's flips is computed once (not once to find that it can play
-    /// and again to play).
+    /// and again to play). Its body is `search_2`'s with the sides swapped on purpose: one
+    /// shared inline helper for both cost `solve_4`, where `search_2` is inlined, 0.4 % more
+    /// instructions (callgrind, FFO #47: 3,548.2 M against 3,533.8 M, same nodes).
     #[cold]
     #[inline(never)]
     fn pass_2(&mut self, p: u64, o: u64, alpha: i32, empty: u64) -> i32 {
