@@ -1,5 +1,6 @@
-//! The `tessera` command-line program: `tessera --help` lists the subcommands, README.md
-//! has examples. The commands live in [`cli`]; the engine itself is the `tessera` library.
+//! The `tessera` command-line program: `tessera --help` lists the subcommands, and docs/ (the
+//! user guide) has a page with examples for each. The commands live in [`cli`]; the engine
+//! itself is the `tessera` library.
 
 mod cli;
 

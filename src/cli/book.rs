@@ -27,7 +27,7 @@ use super::{GameId, PositionArgs};
                   bestmove, play, gtp and nboard play from a book with --book builtin (the \
                   built-in book, books/othello.book, compiled in) or --book FILE; by default \
                   they search (the built-in book did not gain strength in self-play at 100 \
-                  ms/move, see the README).",
+                  ms/move, see docs/book.md).",
     after_help = "Examples:\n  tessera book build othello --depth 10 --positions 300 --out my.book\n  \
                   tessera book show othello\n  tessera book show othello --moves f5d6 --book my.book"
 )]

@@ -10,7 +10,7 @@ use super::output::CliError;
 
 /// The book `--book` names: `builtin` (the book compiled in), a file, or `none`. With no
 /// flag: none. The built-in book did not gain strength in self-play at 100 ms/move
-/// (README, "Opening book"), so searching is the default.
+/// (docs/book.md), so searching is the default.
 ///
 /// # Errors
 /// An unreadable or malformed file.

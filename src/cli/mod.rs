@@ -110,7 +110,7 @@ pub enum GameId {
 pub struct PositionArgs {
     /// Position in the game's one-line form; quote it. Othello: 64 squares a1..h8 (X Black,
     /// O White, - empty), a space, the side to move ("O--OOOOX... X"); Quixo: five rows
-    /// joined by / and the side ("XXXX./...../...../...../..... X"); Talat: see the README
+    /// joined by / and the side ("XXXX./...../...../...../..... X"); Talat: see docs/talat.md
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Moves played from the start position: Othello f5d6c3 (passes implied); other games

@@ -31,7 +31,7 @@ use super::output::CliError;
                   stop it and drop its answer. The end of input stops a search and exits 0. \
                   Unknown or malformed lines are ignored with an error note on stderr.\n\nTo register tessera in the \
                   NBoard GUI: Engine > Select Engine > Add, with the command \
-                  `/path/to/tessera nboard othello` (see the README).",
+                  `/path/to/tessera nboard othello` (see docs/nboard.md).",
     after_help = "Example (the sleep lets the searches answer before the input ends):\n  (printf 'nboard 2\\nset depth 4\\nset game (;GM[Othello]TY[8];)\\nhint 2\\ngo\\n'; sleep 2) | tessera nboard othello --book none"
 )]
 pub struct NboardArgs {

@@ -786,7 +786,7 @@ fn quixo_solve_position_gives_value_and_distance() {
             said.contains("unproven: neither side can force a line within 3 plies"),
             "{prover}: {said}"
         );
-    } // A win in 13 (README's df-pn table) cannot be proven in 1 ms: the clock stops it,
+    } // A win in 13 (docs/quixo.md's df-pn table) cannot be proven in 1 ms: the clock stops it,
     // and both the JSON and the text say so.
     for json in [true, false] {
         let mut cmd = vec![

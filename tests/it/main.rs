@@ -2,7 +2,7 @@
 //! the library's public API and run the built `tessera` binary as a user would.
 //!
 //! `cargo test --release` runs them all except the slow checks marked `#[ignore]`;
-//! `cargo test --release -- --ignored` runs those (see README, "Tests"). A single area:
+//! `cargo test --release -- --ignored` runs those (see docs/contributing.md). A single area:
 //! `cargo test --release --test it othello_perft::`.
 
 mod common;

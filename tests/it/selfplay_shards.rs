@@ -75,7 +75,7 @@ fn selfplay_shards_under_gnu_parallel_merge_into_the_whole_run() {
     let dir = tmp("parallel");
     let reference = whole(&dir);
     assert!(reference.len() > 100, "{} samples", reference.len());
-    // The README's command: three shards, two at a time.
+    // docs/cluster.md's command: three shards, two at a time.
     let o = Command::new(parallel)
         .current_dir(&dir)
         .args(["--will-cite", "-j", "2", "--halt", "now,fail=1"])

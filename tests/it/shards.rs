@@ -80,7 +80,7 @@ fn shards_under_gnu_parallel_merge_into_the_whole_tournament() {
     let dir = tmp("parallel");
     let reference = whole(&dir);
     assert_eq!(reference.len(), 3 * 2 * 4);
-    // The README's command: three shards, two at a time, each into shards/I.
+    // docs/cluster.md's command: three shards, two at a time, each into shards/I.
     let o = Command::new(parallel)
         .current_dir(&dir)
         .args(["--will-cite", "-j", "2", "--halt", "now,fail=1"])
