@@ -30,7 +30,7 @@ use super::{Algo, GameId};
 #[command(
     about = "Is the game fair? Seat advantage from self-play of identical engines",
     long_about = "Is the game fair to its seats? Copies of one engine play each other in every \
-        seat rotation at several strengths (--depths or --times-ms), from the start position \
+        seat rotation at several strengths (--depths, --levels or --times-ms), from the start position \
         and from a random opening suite; three-player Talat also under each [choice] rule \
         (which seat moves first after a random setup), talat-2p with the Djinn set up at \
         random (the seed's rule) and chosen by the players (the English rules). Per seat: the \
@@ -50,9 +50,14 @@ pub struct FairnessArgs {
     quick: bool,
     /// Strength levels as search depths, weakest first [default: othello 2,4,6; quixo 2,3,4;
     /// quixo-4p 1,2,3; talat 1,2,3; talat-2p 2,3,4]
-    #[arg(long, value_delimiter = ',', value_name = "D,D,...", conflicts_with = "times_ms",
+    #[arg(long, value_delimiter = ',', value_name = "D,D,...", conflicts_with_all = ["times_ms", "levels"],
           value_parser = output::search_depth)]
     depths: Vec<u32>,
+    /// Strength levels as `level=N` engines (as `bestmove --level`: depth N and, in Othello,
+    /// exact solving from 2N empties, at most 24), weakest first
+    #[arg(long, value_delimiter = ',', value_name = "N,N,...", conflicts_with = "times_ms",
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    levels: Vec<u32>,
     /// Strength levels as time per move, milliseconds, weakest first
     #[arg(long, value_delimiter = ',', value_name = "MS,MS,...", value_parser = output::at_least_one_u64)]
     times_ms: Vec<u64>,
@@ -104,6 +109,8 @@ pub struct FairnessArgs {
 enum Level {
     Depth(u32),
     TimeMs(u64),
+    /// `level=N` (engine spec): depth N, Othello's exact solving from 2N empties.
+    Strength(u32),
 }
 
 impl Level {
@@ -111,18 +118,21 @@ impl Level {
         match self {
             Level::Depth(d) => format!("depth {d}"),
             Level::TimeMs(t) => format!("{t} ms"),
+            Level::Strength(n) => format!("level {n}"),
         }
     }
     fn slug(self) -> String {
         match self {
             Level::Depth(d) => format!("d{d}"),
             Level::TimeMs(t) => format!("t{t}"),
+            Level::Strength(n) => format!("l{n}"),
         }
     }
     fn spec(self) -> String {
         match self {
             Level::Depth(d) => format!("depth={d}"),
             Level::TimeMs(t) => format!("time-ms={t}"),
+            Level::Strength(n) => format!("level={n}"),
         }
     }
 }
@@ -340,6 +350,8 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
         args.times_ms.iter().map(|&t| Level::TimeMs(t)).collect()
     } else if !args.depths.is_empty() {
         args.depths.iter().map(|&d| Level::Depth(d)).collect()
+    } else if !args.levels.is_empty() {
+        args.levels.iter().map(|&n| Level::Strength(n)).collect()
     } else if args.quick {
         vec![Level::Depth(1), Level::Depth(2), Level::Depth(3)]
     } else {
@@ -349,7 +361,7 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
     let strengths: Vec<u64> = levels
         .iter()
         .map(|l| match *l {
-            Level::Depth(d) => u64::from(d),
+            Level::Depth(d) | Level::Strength(d) => u64::from(d),
             Level::TimeMs(t) => t,
         })
         .collect();
@@ -357,10 +369,12 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
         let list: Vec<String> = strengths.iter().map(ToString::to_string).collect();
         return Err(CliError::input(format!(
             "--{} {}: the levels must increase from the weakest to the strongest, each once",
-            if args.times_ms.is_empty() {
-                "depths"
-            } else {
+            if !args.times_ms.is_empty() {
                 "times-ms"
+            } else if !args.levels.is_empty() {
+                "levels"
+            } else {
+                "depths"
             },
             list.join(",")
         )));
@@ -377,9 +391,9 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
             names.join(", ")
         )));
     }
-    if algo == Algo::Mcts && levels.iter().any(|l| matches!(l, Level::Depth(_))) {
+    if algo == Algo::Mcts && levels.iter().any(|l| !matches!(l, Level::TimeMs(_))) {
         return Err(CliError::input(
-            "--algo mcts needs --times-ms levels (MCTS has no depth)",
+            "--algo mcts needs --times-ms levels (MCTS has no depth or level)",
         ));
     }
     let shard = args
@@ -394,7 +408,7 @@ fn fairness<G: CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
         .map(|s| usize::from(start.team(Seat(s as u8))) + 1)
         .max()
         .unwrap_or(2);
-    let deterministic = |l: Level| matches!(l, Level::Depth(_));
+    let deterministic = |l: Level| !matches!(l, Level::TimeMs(_));
     let concurrency = args.concurrency.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |k| k as usize,

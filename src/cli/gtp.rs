@@ -35,11 +35,13 @@ fn default_engine(game: GameId) -> &'static str {
                   A side with no move is passed for when the other colour is asked to play or \
                   move; `genmove` in a finished game answers pass.\n\nThe engine is a preset \
                   (default othello-ab-d6; quixo-ab-d4, quixo-4p-ab-d3) or an inline spec such \
-                  as depth=4,exact-empties=14; --depth and --time-ms replace its limits.\n\n\
+                  as depth=4,exact-empties=14 or level=10; --depth and --time-ms, or --level, replace \
+                  its limits.\n\n\
                   Quixo: colours x/o (four players a1, b1, a2, b2), vertices are moves such as \
                   c1-a1 (c1-a1>2 with four players), boardsize 5.",
     after_help = "Examples:\n  tessera gtp othello\n  tessera gtp othello --depth 4\n  \
                   tessera gtp othello --engine othello-ab-t100\n  \
+                  tessera gtp othello --level 10\n  \
                   printf 'genmove black\\nshowboard\\nquit\\n' | tessera gtp othello --depth 2"
 )]
 pub struct GtpArgs {
@@ -54,6 +56,11 @@ pub struct GtpArgs {
     /// Time per move, milliseconds (replaces the engine's limits)
     #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
     pub time_ms: Option<u64>,
+    /// Strength level (as `bestmove --level` and Edax's -l): depth N and, in Othello, exact
+    /// solving from 2N empties (at most 24); replaces the engine's limits
+    #[arg(long, value_name = "N", conflicts_with_all = ["depth", "time_ms"],
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub level: Option<u32>,
     /// Othello opening book: builtin (compiled in), a book file, or none [default: none]
     #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
@@ -84,7 +91,7 @@ pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
 }
 
 /// The engine spec: an inline spec when the text has a `=`, else a preset; `--depth` and
-/// `--time-ms` replace its limits.
+/// `--time-ms`, or `--level`, replace its limits.
 fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
     let engine = args
         .engine
@@ -100,6 +107,10 @@ fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
         spec.depth = args.depth;
         spec.time_ms = args.time_ms;
         spec.nodes = None;
+        spec.level = None;
+    }
+    if let Some(level) = args.level {
+        spec = spec.with_level(level).map_err(CliError::input)?;
     }
     Ok(spec)
 }

@@ -65,10 +65,15 @@ pub fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Position>>, Strin
                 (None, None) => eval::Eval::default(),
             };
             let exact = spec.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES);
-            Ok(Box::new(
+            let engine: Box<dyn Player<Position>> = Box::new(
                 alphabeta_engine_with(spec.name.clone(), eval, spec.tt_mb, exact)
                     .with_threads(spec.threads.unwrap_or(1)),
-            ))
+            );
+            // A level drops the depth limit where it solves exactly (`bestmove --level`).
+            Ok(match spec.level {
+                Some(_) => Box::new(crate::engine::level::LevelPlayer::new(engine, exact)),
+                None => engine,
+            })
         }
         (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine(spec)),
         (

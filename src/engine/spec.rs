@@ -107,6 +107,12 @@ pub struct EngineSpec {
     /// Othello: solve exactly at this many empties or fewer.
     #[serde(default, rename = "exact-empties", alias = "exact_empties")]
     pub exact_empties: Option<u32>,
+    /// Strength level 1..=60, as `bestmove --level N` and Edax's `-l N`: midgame depth `N`
+    /// and, in Othello, exact solving from `min(2N, 24)` empties with no depth limit there
+    /// ([`super::level`]). A parsed spec also carries the `depth` (and Othello's
+    /// `exact-empties`) the level sets; giving either with other values is an error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u32>,
     /// External engines: the command line (program and arguments, split on whitespace).
     #[serde(default)]
     pub command: Option<String>,
@@ -163,6 +169,7 @@ pub const FIELDS: &[&str] = &[
     "tt-mb",
     "weights",
     "exact-empties",
+    "level",
     "command",
     "c",
     "iterations",
@@ -435,9 +442,10 @@ impl EngineSpec {
         };
         let mut table: toml::Table = toml::from_str(text).map_err(bad)?;
         game_defaults(&mut table);
-        let spec: Self = table.try_into().map_err(bad)?;
+        let mut spec: Self = table.try_into().map_err(bad)?;
         spec.validate()
             .map_err(|e| format!("engine preset {origin}: {e}"))?;
+        spec.apply_level();
         Ok(spec)
     }
 
@@ -467,8 +475,8 @@ impl EngineSpec {
                 "c" | "history" | "st" => toml::Value::Float(v.parse::<f64>().map_err(|_| {
                     format!("inline engine '{text}': {k} must be a number, got '{v}'")
                 })?),
-                "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "iterations"
-                | "threads" | "seed" | "timemargin" => {
+                "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "level"
+                | "iterations" | "threads" | "seed" | "timemargin" => {
                     toml::Value::Integer(v.parse::<i64>().map_err(|_| {
                         if v.parse::<u128>().is_ok() {
                             format!(
@@ -493,11 +501,12 @@ impl EngineSpec {
             .entry("name")
             .or_insert_with(|| toml::Value::String(text.to_string()));
         game_defaults(&mut table);
-        let spec: Self = table.try_into().map_err(|e: toml::de::Error| {
+        let mut spec: Self = table.try_into().map_err(|e: toml::de::Error| {
             format!("inline engine '{text}': {}", e.message().replace('\n', " "))
         })?;
         spec.validate()
             .map_err(|e| format!("inline engine '{text}': {e}"))?;
+        spec.apply_level();
         Ok(spec)
     }
 
@@ -520,10 +529,58 @@ impl EngineSpec {
         if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
             return Self::from_toml(text, name_or_path);
         }
+        if let Some(spec) = Self::level_preset(name_or_path) {
+            return spec;
+        }
         Err(format!(
-            "unknown engine '{name_or_path}' (known presets: {}; or give a path to a .toml file)",
+            "unknown engine '{name_or_path}' (known presets: {}, othello-level-1 .. othello-level-60; or give a path to a .toml file)",
             Self::known_presets().join(", ")
         ))
+    }
+
+    /// The level family `othello-level-N` (N = 1..=60): the built-in alpha-beta engine with
+    /// the pattern evaluation at level N and a 64 MiB table, as `bestmove --level N`.
+    /// `None` when the name is not of that family; an error for a level out of range.
+    fn level_preset(name: &str) -> Option<Result<Self, String>> {
+        let n = name.strip_prefix("othello-level-")?;
+        Some(match n.parse::<u32>() {
+            Ok(level) if (1..=Limits::MAX_DEPTH).contains(&level) => Self::from_toml(
+                &format!("name = \"{name}\"\ngame = \"othello\"\nlevel = {level}\ntt-mb = 64\n"),
+                name,
+            ),
+            _ => Err(format!(
+                "unknown engine '{name}': the level presets are othello-level-1 .. othello-level-{}",
+                Limits::MAX_DEPTH
+            )),
+        })
+    }
+
+    /// This engine at strength `level` (1..=60) in place of its limits: depth, nodes, time
+    /// and exact-empties are replaced by what the level sets (as `gtp --level`).
+    ///
+    /// # Errors
+    /// A level out of range, or an engine that has no levels (MCTS, external programs).
+    pub fn with_level(mut self, level: u32) -> Result<Self, String> {
+        self.level = Some(level);
+        self.depth = None;
+        self.nodes = None;
+        self.time_ms = None;
+        self.exact_empties = None;
+        self.validate()
+            .map_err(|e| format!("engine '{}': {e}", self.name))?;
+        self.apply_level();
+        Ok(self)
+    }
+
+    /// Sets the `depth` (and Othello's `exact-empties`) that `level` stands for; called
+    /// once the spec is valid.
+    fn apply_level(&mut self) {
+        if let Some(level) = self.level {
+            self.depth = Some(level);
+            if self.game == "othello" {
+                self.exact_empties = Some(super::level::level_exact_empties(level));
+            }
+        }
     }
 
     /// Names of the presets in `engines/` (working directory) and built in, sorted.
@@ -569,6 +626,34 @@ impl EngineSpec {
             && e > 64
         {
             return Err(format!("exact-empties must be 0..=64, got {e}"));
+        }
+        if let Some(level) = self.level {
+            if !(1..=Limits::MAX_DEPTH).contains(&level) {
+                return Err(format!(
+                    "level must be in 1..={}, got {level}",
+                    Limits::MAX_DEPTH
+                ));
+            }
+            if self.algo == Algorithm::Mcts || self.protocol != Protocol::Builtin {
+                return Err(
+                    "level is for the built-in depth-limited searches (alphabeta and the multi-player ones), not MCTS or external engines"
+                        .into(),
+                );
+            }
+            if self.depth.is_some_and(|d| d != level) {
+                return Err(format!(
+                    "level {level} sets depth {level}: give level or depth, not both"
+                ));
+            }
+            let exact = super::level::level_exact_empties(level);
+            if self
+                .exact_empties
+                .is_some_and(|e| e != exact || self.game != "othello")
+            {
+                return Err(format!(
+                    "level {level} sets exact-empties {exact}: give level or exact-empties, not both"
+                ));
+            }
         }
         if self.algo == Algorithm::Mcts && (self.depth.is_some() || self.exact_empties.is_some()) {
             return Err("depth and exact-empties are for algo = \"alphabeta\" (MCTS takes iterations, nodes or time-ms)".into());

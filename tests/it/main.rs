@@ -13,6 +13,7 @@ mod cli;
 mod clock;
 mod fairness;
 mod gtp;
+mod levels;
 mod mcts;
 mod mcts_tree_parallel;
 mod multiplayer_search;
