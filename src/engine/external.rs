@@ -566,7 +566,7 @@ impl<G: GtpGame> Player<G> for GtpEngine<G> {
 }
 
 impl<G: GtpGame> Drop for GtpEngine<G> {
-    /// Sends `quit`, gives the program [`QUIT_WAIT`] to exit, then kills it and every
+    /// Sends `quit`, gives the program `QUIT_WAIT` to exit, then kills it and every
     /// process left in its process group.
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {

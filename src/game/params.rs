@@ -286,7 +286,7 @@ pub fn spsa_input(registry: &[Param], values: &[i32]) -> String {
 /// index enum `P`, and `Weights(pub Vec<i32>)` (defaults, text/JSON load and save through
 /// this module, and `get(P)`). One invocation per game's evaluation; doc attributes given
 /// first go on `PARAMS` (say the weights' unit there). `@builtin NAME => TEXT, ORIGIN;`
-/// lines name weights files compiled into the binary, which [`Weights::load`] takes for
+/// lines name weights files compiled into the binary, which the generated `Weights::load` takes for
 /// the path `NAME` (`builtin:baseline`, the defaults, needs no line).
 ///
 /// ```ignore

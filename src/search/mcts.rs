@@ -22,7 +22,7 @@
 //!   trees (seeds `seed`, `seed + 1`, ...) share the iteration budget and the node budget; the
 //!   statistics of the root children are merged. With one thread a search is deterministic
 //!   for its seed. Tree parallelisation ([`Parallelism::Tree`], in
-//!   [`super::mcts_tree_parallel`]): one shared tree, `threads` threads, virtual loss.
+//!   `mcts_tree_parallel`): one shared tree, `threads` threads, virtual loss.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;

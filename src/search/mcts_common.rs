@@ -93,7 +93,7 @@ impl Parallelism {
 pub struct MctsConfig {
     /// UCT exploration constant (rewards lie in `[0, 1]`).
     pub c: f64,
-    /// Iteration budget (all threads together); `None`: only the [`Limits`] stop the search.
+    /// Iteration budget (all threads together); `None`: only the [`Limits`](crate::search::Limits) stop the search.
     pub iterations: Option<u64>,
     /// Threads (at least 1): independent trees or threads on one tree, see `parallel`.
     pub threads: usize,

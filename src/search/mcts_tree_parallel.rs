@@ -92,7 +92,7 @@ const CHUNK: usize = 1 << 10;
 const CLAIM: u64 = 16;
 /// Shared visits at which a node becomes hot (its statistics kept per thread, see the
 /// module doc) when several threads share the tree. A hot node's statistics lag by at most
-/// [`CLAIM`] simulations of each other thread, at most 1/64 of its visits at 1024. (256
+/// `CLAIM` simulations of each other thread, at most 1/64 of its visits at 1024. (256
 /// cost Quixo, with ~40 children per node, 4-8 % more CPU per simulation on 2 threads.)
 pub const HOT_VISITS: u32 = 1024;
 

@@ -198,7 +198,7 @@ impl TranspositionTable {
     /// that several threads will share: on this project's 2-core VM, two threads faulting a
     /// 64 MiB table's 16,384 pages in concurrently cost 0.4-0.6 system CPU-s per FFO solve
     /// of #40-#42 against 0.07-0.10 s prefaulted (wall 0.54/0.95/0.84 -> 0.35/0.64/0.68 s).
-    /// A table large enough for huge pages ([`HUGE_PAGE_MIN_BYTES`]) is left alone: it
+    /// A table large enough for huge pages (`HUGE_PAGE_MIN_BYTES`) is left alone: it
     /// faults in 2 MiB at a time, and touching all of it up front cost FFO #43 more than
     /// it saved.
     pub fn prefault(&mut self) {

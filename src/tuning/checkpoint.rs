@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-/// The temporary file [`write`] writes first: the checkpoint's whole name with `.tmp`
+/// The temporary file [`write()`] writes first: the checkpoint's whole name with `.tmp`
 /// appended (`fit.ckpt` -> `fit.ckpt.tmp`), so it never replaces only the extension and lands
 /// on another file of the same stem (a data file `fit.tmp`, say). Callers that protect their
 /// inputs check this path too.

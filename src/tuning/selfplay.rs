@@ -15,7 +15,7 @@
 //!
 //! `result` is the final margin of the game for the side to move's team in the position:
 //! its score minus the best score of another team, in the unit of the game's
-//! [`Outcome`](crate::game::Outcome) (Othello: disc difference, empties to the winner;
+//! [`Outcome`] (Othello: disc difference, empties to the winner;
 //! Quixo: 1 win, 0 draw, -1 loss; Talat: tenths of a point, the tie-break in the last
 //! digit); `exact` is the solver's exact value (same unit and view) or `-`. Games with more
 //! than two teams add the fourth field: every seat's final score, seat 0 first, so a fit

@@ -140,7 +140,7 @@ static RAYS_DOWN: [[u64; 4]; 64] = {
 ///
 /// With AVX2 (the build targets the host CPU): the four directions towards higher bits run
 /// in the four lanes of one vector and the four towards lower bits in another. Towards
-/// higher bits the first square of each ray ([`RAYS_UP`]) that is not an `o` disc is
+/// higher bits the first square of each ray (`RAYS_UP`) that is not an `o` disc is
 /// isolated as the lowest set bit (`x & -x`); towards lower bits a Kogge-Stone fill grows
 /// the run of `o` discs next to `sq`; a run flips if a `p` disc ends it. Without AVX2, the
 /// scalar routine [`flips_scalar`].

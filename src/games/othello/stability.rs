@@ -98,7 +98,7 @@ fn stable_edges(p: u64, full_h: u64, full_v: u64) -> u64 {
 
 /// Stable discs of `p` (against `o`).
 ///
-/// Seeded with the stable edge discs ([`stable_edges`]) and the discs whose four lines
+/// Seeded with the stable edge discs (`stable_edges`) and the discs whose four lines
 /// are full, then iterated over the inner discs until nothing changes: the same fixed
 /// point as iterating all discs from none (tested against that), without the one
 /// iteration per disc that a corner's run along an edge took (FFO #45: 6.0 iterations per

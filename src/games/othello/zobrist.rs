@@ -43,7 +43,7 @@ pub(crate) static FLIP: [u64; 64] = {
 pub(crate) const WHITE_TO_MOVE: u64 = splitmix64(0x0005_EED0_F7E5_5E4A).1;
 
 /// Key of a position from scratch: XOR of the keys of every disc, and of
-/// [`WHITE_TO_MOVE`] when White moves.
+/// `WHITE_TO_MOVE` when White moves.
 #[must_use]
 pub fn key_from_scratch(black: u64, white: u64, white_to_move: bool) -> u64 {
     let mut k = if white_to_move { WHITE_TO_MOVE } else { 0 };

@@ -17,7 +17,7 @@
 //! analysis run on `threads` threads (rayon; board states are atomic words).
 //!
 //! Symmetry reduction: the rules commute with the eight symmetries of the
-//! square ([`super::symmetry`]), so only canonical boards are stored and solved (about one
+//! square (the `symmetry` module), so only canonical boards are stored and solved (about one
 //! in eight); every other board reads its canonical image's code. Each predecessor found by
 //! an unmove is replaced by its canonical image. The counter of unresolved moves must still
 //! reach zero exactly when every move of the board is refuted, although an unmove expansion
@@ -32,7 +32,7 @@
 //! the hits from `C`'s orbit subtract `N |orbit(P)|` in total, and the counter is zero
 //! exactly when all the moves are refuted, as without the reduction. Tentative wins need
 //! no count (one child lost for the opponent suffices). The full 5x5 boards are reduced
-//! the same way ([`super::symmetry::FullSymmetry`]), and the finished table is expanded to
+//! the same way (`symmetry::FullSymmetry`), and the finished table is expanded to
 //! all 2^25 boards.
 
 use std::time::Instant;

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering}
 use super::Solver;
 
 /// From this many empties up, a node searched with more than one thread splits: after its
-/// first [`YOUNG_BROTHERS`] children, the other children are searched in parallel.
+/// first `YOUNG_BROTHERS` children, the other children are searched in parallel.
 pub const SPLIT_MIN_EMPTIES: u32 = 12;
 /// Children a node below the root searches alone before it splits. Measured on FFO
 /// #41-#44 with 2 threads: 131.4 M nodes and 12.0 CPU s with 2, 141.3 M and 13.2 s with 1
