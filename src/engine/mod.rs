@@ -2,6 +2,24 @@
 //!
 //! Every built-in algorithm implements [`Player`]; `bestmove`, `play`, tournaments and
 //! tuning all drive engines through it (an external GTP program will too).
+//!
+//! # Example
+//!
+//! An engine from an inline specification (the `--engine` syntax of the command line; a
+//! preset name or a `.toml` file works through [`EngineSpec::resolve`]), asked for a move:
+//!
+//! ```
+//! use tessera::engine::{EngineSpec, Players};
+//! use tessera::game::Game;
+//! use tessera::games::othello::Position;
+//!
+//! let spec = EngineSpec::from_inline("name=quick,depth=4,tt-mb=4", "othello")?;
+//! let mut player = Position::make_player(&spec)?;
+//! let thought = player.choose(&Position::start(), &spec.limits())?;
+//! assert_eq!(thought.depth, 4);
+//! println!("{} plays {} ({} {})", player.name(), thought.best_move.unwrap(), thought.score, thought.unit);
+//! # Ok::<(), String>(())
+//! ```
 
 mod alphabeta;
 pub mod analyze;

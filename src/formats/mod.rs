@@ -1,4 +1,18 @@
 //! File formats shared with other programs: [`ggf`] (GGS / NBoard / Edax game records for
 //! Othello).
+//!
+//! # Example
+//!
+//! ```
+//! use tessera::formats::ggf;
+//!
+//! let game = ggf::parse_game(
+//!     "(;GM[Othello]PB[me]PW[you]RE[?]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6/-0.5/1.2];)",
+//! )?;
+//! assert_eq!(game.property("PB"), Some("me"));
+//! assert_eq!(game.move_list().len(), 2);
+//! assert_eq!(game.final_position().to_string(), "---------------------------OX------XOX-------O------------------ X");
+//! # Ok::<(), String>(())
+//! ```
 
 pub mod ggf;

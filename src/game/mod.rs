@@ -4,6 +4,24 @@
 //! it is (search never assumes rotation), passes and setup placements are ordinary moves,
 //! and a finished game reports a score per seat ([`Outcome`]). Two-sided searches
 //! (negamax) group seats into two teams through [`Game::team`].
+//!
+//! # Example
+//!
+//! Moves, positions and perft through the trait, for any game (here Othello):
+//!
+//! ```
+//! use tessera::game::{Game, perft::perft};
+//! use tessera::games::othello::Position;
+//!
+//! let start = Position::start();
+//! let mut moves = <Position as Game>::Moves::default();
+//! start.generate_moves(&mut moves);
+//! assert_eq!(moves.len(), 4);
+//! let after = start.play(start.parse_move("f5").map_err(|e| e.to_string())?);
+//! assert_eq!(after.to_string(), "---------------------------OX------XXX-------------------------- O");
+//! assert_eq!(perft(&start, 4), 244); // leaves at depth 4 (tests/data/othello/perft.txt)
+//! # Ok::<(), String>(())
+//! ```
 
 mod movelist;
 mod outcome;

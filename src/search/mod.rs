@@ -2,6 +2,31 @@
 //! them only through an [`Evaluator`] (two sides: [`alphabeta`], [`mcts`]) or a
 //! [`SeatEvaluator`] (more than two sides: [`paranoid`](paranoid()), [`maxn`](maxn()),
 //! [`brs`](brs()) and [`brs_plus`], sharing [`multi`]).
+//!
+//! # Example: search a position
+//!
+//! Alpha-beta to depth 8 on the Othello position after f5 d6 c3, with the baseline
+//! evaluation (scores in centi-discs for the side to move), one line per iteration:
+//!
+//! ```
+//! use tessera::game::Game;
+//! use tessera::games::othello::{Position, eval::Eval};
+//! use tessera::search::{Limits, TranspositionTable, search};
+//!
+//! let mut pos = Position::start();
+//! for mv in ["f5", "d6", "c3"] {
+//!     pos = pos.play(pos.parse_move(mv).map_err(|e| e.to_string())?);
+//! }
+//! let tt = TranspositionTable::new(16); // MiB
+//! let result = search(&pos, &Eval::default(), &tt, &Limits::depth(8), |info| {
+//!     println!("depth {} score {} nodes {}", info.depth, info.score, info.nodes);
+//! });
+//! let best = result.best_move.expect("the position has moves");
+//! assert!(pos.is_legal(best));
+//! assert_eq!(result.depth, 8);
+//! println!("best {best}, score {}, pv {:?}", result.score, result.pv);
+//! # Ok::<(), String>(())
+//! ```
 
 pub mod alphabeta;
 pub mod brs;

@@ -14,6 +14,45 @@
 //! - [`seats`]: results by seat (score, win/draw/loss shares with 95 % intervals);
 //! - [`stats`]: the rating mathematics (Elo, SPRT, Bradley-Terry / Plackett-Luce);
 //! - [`validate`]: every record checked against its tournament and replayed.
+//!
+//! # Example: a two-engine match
+//!
+//! Depth 1 against depth 2, four random 8-ply openings each played with both colours, the
+//! records in a scratch directory, then the report `tessera tournament` prints:
+//!
+//! ```
+//! use tessera::engine::{EngineSpec, Players};
+//! use tessera::games::othello::Position;
+//! use tessera::tournament::{openings::OpeningSource, report, runner, schedule::Format};
+//! use tessera::tournament::settings::Settings;
+//!
+//! let settings = Settings {
+//!     game: "othello".into(),
+//!     engines: vec![EngineSpec::resolve("othello-ab-d1")?, EngineSpec::resolve("othello-ab-d2")?],
+//!     format: Format::RoundRobin,
+//!     rounds: 4,
+//!     openings: OpeningSource::RandomPlies(8),
+//!     openings_order: Default::default(),
+//!     seed: 1,
+//!     max_plies: 1000,
+//!     sprt: None,
+//!     anchor: None,
+//!     adjudicate: Default::default(),
+//! };
+//! let out = std::env::temp_dir().join(format!("tessera-doc-match-{}", std::process::id()));
+//! let options = runner::RunOptions {
+//!     out: out.clone(),
+//!     concurrency: 2,
+//!     shard: None,
+//!     progress: false,
+//!     interrupt: None,
+//! };
+//! let outcome = runner::run::<Position>(&settings, &options, &Position::make_player, None)?;
+//! std::fs::remove_dir_all(&out).map_err(|e| e.to_string())?;
+//! assert_eq!(outcome.report.games, 8);
+//! print!("{}", report::render(&outcome.report));
+//! # Ok::<(), String>(())
+//! ```
 
 pub mod adjudicate;
 pub mod balanced;

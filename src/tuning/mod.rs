@@ -1,5 +1,33 @@
 //! Tuning: parameter registries and weights files ([`params`], from `game`), self-play data
 //! ([`selfplay`]), fits of evaluation weights to that data, and SPSA over tournament games.
+//!
+//! # Example
+//!
+//! Labelled positions from two short self-play games of a depth-1 engine (what
+//! `tessera selfplay` writes; without a solver, each label is the game's final margin):
+//!
+//! ```
+//! use tessera::engine::{EngineSpec, Players};
+//! use tessera::games::othello::Position;
+//! use tessera::search::Limits;
+//! use tessera::tuning::selfplay::{self, Config};
+//!
+//! let make = || Position::make_player(&EngineSpec::from_inline("name=d1,depth=1", "othello")?);
+//! let cfg = Config {
+//!     games: 2,
+//!     seed: 1,
+//!     random_plies: (4, 8),
+//!     max_plies: 200,
+//!     threads: 1,
+//!     shard: None,
+//!     progress: false,
+//! };
+//! let (samples, summary) = selfplay::generate::<Position>(&make, &Limits::depth(1), None, &cfg)?;
+//! assert_eq!(summary.games, 2);
+//! assert_eq!(samples.len(), summary.unique);
+//! println!("{}\t{}", samples[0].position, samples[0].result);
+//! # Ok::<(), String>(())
+//! ```
 
 pub mod checkpoint;
 pub mod othello;
