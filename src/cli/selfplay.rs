@@ -252,7 +252,11 @@ fn generate<G: CliGame + TexelGame>(
         let plain: Vec<selfplay::Sample> = samples.into_iter().map(|(_, s)| s).collect();
         selfplay::to_text(&plain, &header)
     };
-    std::fs::write(&args.out, text)
+    // Written whole and renamed into place: a task killed while writing (a preempted Slurm
+    // job) leaves no shard that looks complete but lacks games.
+    let tmp = tessera::tuning::checkpoint::temp_path(&args.out);
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, &args.out))
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
     let secs = started.elapsed().as_secs_f64();
     if args.json {

@@ -134,12 +134,7 @@ pub fn run(args: &MergeArgs<'_>) -> Result<ExitCode, CliError> {
             )));
         }
     }
-    let missing: Vec<String> = seen
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.is_none())
-        .map(|(i, _)| (i + 1).to_string())
-        .collect();
+    let missing = tessera::tournament::merge::missing_shards(&seen);
     if !missing.is_empty() {
         return Err(CliError::input(format!(
             "shard {} of {} missing: merge needs every shard of the run",

@@ -11,6 +11,7 @@ use clap::{Args, Subcommand};
 use tessera::engine::{EngineSpec, TimeControl};
 use tessera::tournament::adjudicate::Adjudication;
 use tessera::tournament::lock::OutLock;
+use tessera::tournament::merge;
 use tessera::tournament::openings::{self, OpeningSource, OpeningsOrder};
 use tessera::tournament::record::{self, GameRecord};
 use tessera::tournament::report::{self, SprtSettings};
@@ -532,41 +533,18 @@ fn write_html<G: CliGame>(
 }
 
 fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {
-    let mut settings: Option<Settings> = None;
-    let mut merged: Vec<GameRecord> = Vec::new();
-    let mut seen = std::collections::HashMap::new();
+    let mut parts = Vec::new();
     for d in dirs {
-        let (s, records) = load_dir(d)?;
-        match &settings {
-            None => settings = Some(s),
-            Some(first) if *first != s => {
-                return Err(CliError::input(format!(
-                    "{} holds a different tournament than {}: only shards of one tournament merge",
-                    d.display(),
-                    dirs[0].display()
-                )));
-            }
-            Some(_) => {}
-        }
-        for r in records {
-            match seen.get(&r.id) {
-                None => {
-                    seen.insert(r.id, merged.len());
-                    merged.push(r);
-                }
-                Some(&k) if merged[k] == r => {}
-                Some(_) => {
-                    return Err(CliError::input(format!(
-                        "game {} is recorded differently in {} and an earlier directory: \
-                         the shards overlap with different results",
-                        r.id,
-                        d.display()
-                    )));
-                }
-            }
-        }
+        let (settings, records) = load_dir(d)?;
+        let shard = runner::saved_shard(d).map_err(CliError::input)?;
+        parts.push(merge::Part {
+            name: d.display().to_string(),
+            settings,
+            shard,
+            records,
+        });
     }
-    let settings = settings.ok_or_else(|| CliError::input("no directories to merge"))?;
+    let (settings, merged) = merge::combine(parts).map_err(CliError::input)?;
     if out.join("games.jsonl").exists() {
         return Err(CliError::input(format!(
             "{} already holds records; merge into a new directory",
@@ -582,7 +560,6 @@ fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError>
             out.display()
         )));
     }
-    merged.sort_by_key(|r| r.id);
     let text =
         serde_json::to_string_pretty(&settings).map_err(|e| CliError::failure(e.to_string()))?;
     std::fs::write(out.join("tournament.json"), text)

@@ -6,6 +6,7 @@
 //! - [`schedule`]: who meets whom, on which opening, in which seats (pairs, blocks, shards);
 //! - [`head_to_head`]: pairwise comparisons in games of three or more sides;
 //! - [`lock`]: one run at a time per output directory;
+//! - [`merge`]: the shards of one tournament combined, games compared by what was played;
 //! - [`openings`]: openings from a file or random plies from a seed;
 //! - [`runner`]: parallel games, records appended as games end, resume, SPRT stop;
 //! - [`record`]: the JSON-lines game records; [`export`]: records as GGF;
@@ -60,6 +61,7 @@ pub mod export;
 pub mod fairness;
 pub mod head_to_head;
 pub mod lock;
+pub mod merge;
 pub mod openings;
 pub mod record;
 pub mod report;

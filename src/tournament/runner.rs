@@ -43,16 +43,60 @@ pub struct RunOptions {
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
-/// Writes `settings` to `DIR/tournament.json`, or checks it against the file already there
-/// (and writes it again when only the rounds or the anchor changed).
-fn check_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
+/// The key of `DIR/tournament.json` that names the shard a run played (`"3/16"`), absent for
+/// a run of the whole schedule. [`Settings`] does not hold it (every shard of one tournament
+/// has the same settings); `tournament merge` reads it with [`saved_shard`].
+pub const SHARD_KEY: &str = "shard";
+
+/// Writes `settings` (and `shard`, under [`SHARD_KEY`]) to `DIR/tournament.json`, or checks
+/// them against the file already there (and writes it again when only the rounds or the
+/// anchor changed).
+fn check_settings(
+    dir: &Path,
+    settings: &Settings,
+    shard: Option<(usize, usize)>,
+) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let path = dir.join("tournament.json");
-    if settings_differ(dir, settings)? {
-        let text = serde_json::to_string_pretty(settings).map_err(|e| e.to_string())?;
+    if settings_differ(dir, settings, shard)? {
+        let mut value = serde_json::to_value(settings).map_err(|e| e.to_string())?;
+        if let (Some((i, n)), Some(map)) = (shard, value.as_object_mut()) {
+            map.insert(SHARD_KEY.into(), format!("{i}/{n}").into());
+        }
+        let text = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
+}
+
+/// The shard `(I, N)` whose games `DIR/tournament.json` says the directory holds, `None` for
+/// the whole schedule (or a directory written before shards were recorded).
+///
+/// # Errors
+/// An unreadable file, or a malformed `shard` value.
+pub fn saved_shard(dir: &Path) -> Result<Option<(usize, usize)>, String> {
+    let path = dir.join("tournament.json");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| format!("{} is not a tournament settings file: {e}", path.display()))?;
+    match value.get(SHARD_KEY) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(v) => v
+            .as_str()
+            .map(schedule::parse_shard)
+            .unwrap_or_else(|| Err(format!("bad --shard {v}")))
+            .map(Some)
+            .map_err(|e| format!("{}: {e}", path.display())),
+    }
+}
+
+/// `"shard I/N"`, or `"the whole schedule"`, for messages.
+fn shard_name(shard: Option<(usize, usize)>) -> String {
+    shard.map_or_else(
+        || "the whole schedule (no --shard)".to_string(),
+        |(i, n)| format!("shard {i}/{n}"),
+    )
 }
 
 /// Reads `DIR/tournament.json`: `true` when it is missing or differs from `settings` only
@@ -60,8 +104,12 @@ fn check_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
 ///
 /// # Errors
 /// The file holds another tournament (anything else would mix different games in one
-/// record file), is not a settings file, or cannot be read.
-fn settings_differ(dir: &Path, settings: &Settings) -> Result<bool, String> {
+/// record file) or another shard of it, is not a settings file, or cannot be read.
+fn settings_differ(
+    dir: &Path,
+    settings: &Settings,
+    shard: Option<(usize, usize)>,
+) -> Result<bool, String> {
     let path = dir.join("tournament.json");
     match std::fs::read_to_string(&path) {
         Ok(text) => {
@@ -78,6 +126,16 @@ fn settings_differ(dir: &Path, settings: &Settings) -> Result<bool, String> {
                     "{} holds a different tournament (engines, openings, seed, SPRT or limits differ); \
                      resume with the same arguments (--rounds may change) or use another --out",
                     dir.display()
+                ));
+            }
+            let old_shard = saved_shard(dir)?;
+            if old_shard != shard {
+                return Err(format!(
+                    "{} holds {} of this tournament, not {}; resume it with the same --shard \
+                     or use another --out",
+                    dir.display(),
+                    shard_name(old_shard),
+                    shard_name(shard)
                 ));
             }
             Ok(&old != settings)
@@ -446,6 +504,13 @@ fn run_or_check<G: Game>(
     if settings.sprt.is_some() && settings.engines.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
+    if settings.sprt.is_some() && options.shard.is_some() {
+        return Err(
+            "--sprt cannot be combined with --shard: each shard would stop on its own partial \
+             LLR; run an SPRT in one piece (--concurrency uses every core of one machine)"
+                .into(),
+        );
+    }
     if let Some(a) = &settings.anchor
         && !settings.engines.iter().any(|e| &e.name == a)
     {
@@ -523,7 +588,7 @@ fn run_or_check<G: Game>(
     }
     if check_only {
         if options.out.join("tournament.json").exists() {
-            settings_differ(&options.out, settings)?;
+            settings_differ(&options.out, settings, options.shard)?;
             let records_path = options.out.join("games.jsonl");
             let numbered = record::load_numbered(&records_path)?;
             validate::check_records::<G>(settings, &records_path, &numbered)?;
@@ -536,7 +601,7 @@ fn run_or_check<G: Game>(
     let _lock = OutLock::acquire(&options.out)?;
     let records_path = options.out.join("games.jsonl");
     let resuming = options.out.join("tournament.json").exists();
-    check_settings(&options.out, settings)?;
+    check_settings(&options.out, settings, options.shard)?;
     let done = if resuming {
         let numbered = record::load_numbered(&records_path)?;
         validate::check_records::<G>(settings, &records_path, &numbered)?;

@@ -218,6 +218,19 @@ fn tournament_files_follow_their_schemas() {
         ],
     );
     assert!(v["sprt"].is_object() && !v["pairings"].as_array().unwrap().is_empty());
+    // A shard's tournament.json names its shard.
+    check_tournament(
+        "shard",
+        &[
+            "othello",
+            "--engines",
+            "othello-ab-d1,othello-ab-d2",
+            "--rounds",
+            "2",
+            "--shard",
+            "2/2",
+        ],
+    );
     let v = check_tournament(
         "talat",
         &[

@@ -115,8 +115,8 @@ fn the_slurm_selfplay_script_runs_each_task_as_a_shard() {
             .env("GAMES", "12")
             .env("PLIES", "4-10")
             .env("SEED", "5")
+            .env("SHARDS", "4")
             .env("SLURM_ARRAY_TASK_ID", task.to_string())
-            .env("SLURM_ARRAY_TASK_COUNT", "4")
             .output()
             .unwrap();
         ok(&o);
@@ -150,7 +150,7 @@ fn the_slurm_selfplay_script_runs_each_task_as_a_shard() {
         "the labels depend on --exact-empties"
     );
     let shards: Vec<PathBuf> = (1..=4)
-        .map(|i| dir.join(format!("shards/{i}.txt")))
+        .map(|i| dir.join(format!("selfplay-shards/{i}.txt")))
         .collect();
     let out = dir.join("merged.txt");
     ok(&merge("othello", &shards, &out));

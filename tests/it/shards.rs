@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 const TESSERA: &str = env!("CARGO_BIN_EXE_tessera");
 
@@ -45,17 +45,55 @@ fn whole(dir: &Path) -> BTreeMap<u64, String> {
     games(&out)
 }
 
-fn merge(dir: &Path, shards: &[PathBuf]) -> BTreeMap<u64, String> {
-    let merged = dir.join("merged");
-    let o = Command::new(TESSERA)
+/// `tournament merge SHARDS --out OUT`.
+fn merge_into(shards: &[PathBuf], out: &Path) -> Output {
+    Command::new(TESSERA)
         .args(["tournament", "merge"])
         .args(shards)
         .arg("--out")
-        .arg(&merged)
+        .arg(out)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+/// The games of `shards` merged into `dir/merged`; its report (`tournament report`) must
+/// be the one-piece run's (`dir/whole`), line for line.
+fn merge(dir: &Path, shards: &[PathBuf]) -> BTreeMap<u64, String> {
+    let merged = dir.join("merged");
+    let o = merge_into(shards, &merged);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let report = |d: &Path| {
+        let o = Command::new(TESSERA)
+            .args(["tournament", "report"])
+            .arg(d)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    assert_eq!(report(&merged), report(&dir.join("whole")));
     games(&merged)
+}
+
+/// `tessera tournament othello ARGS --shard SHARD --out OUT` with more arguments.
+fn shard(shard: &str, out: &Path, more: &[&str]) -> Output {
+    Command::new(TESSERA)
+        .args(["tournament", "othello"])
+        .args(ARGS.split(' '))
+        .args(["--concurrency", "1", "--shard", shard])
+        .args(more)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+/// The exit status is 2 and stderr one line holding `want`.
+fn refused(o: &Output, want: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{want}: {err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(want), "{want}: {err}");
 }
 
 /// `parallel`, or `None` (loudly) outside CI; under CI a missing program fails the test.
@@ -117,13 +155,15 @@ fn the_slurm_array_script_runs_each_task_as_a_shard() {
             .env("ENGINES", "othello-ab-d1,othello-ab-d2,othello-ab-d3")
             .env("ROUNDS", "4")
             .env("SEED", "11")
+            .env("SHARDS", "4")
             .env("SLURM_ARRAY_TASK_ID", task.to_string())
-            .env("SLURM_ARRAY_TASK_COUNT", "4")
             .output()
             .unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
-    let shards: Vec<PathBuf> = (1..=4).map(|i| dir.join(format!("shards/{i}"))).collect();
+    let shards: Vec<PathBuf> = (1..=4)
+        .map(|i| dir.join(format!("tournament-shards/{i}")))
+        .collect();
     assert_eq!(merge(&dir, &shards), reference);
     // Without a task id the script refuses to run.
     let o = Command::new("bash")
@@ -133,5 +173,138 @@ fn the_slurm_array_script_runs_each_task_as_a_shard() {
         .output()
         .unwrap();
     assert!(!o.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 36: the same games in two directories (a shard copied, or rerun on another machine)
+/// differ in their timings only; the merge takes them as one game each. A game played
+/// differently is still refused.
+#[test]
+fn overlapping_shards_that_differ_in_timings_only_merge() {
+    let dir = tmp("overlap");
+    let reference = whole(&dir);
+    let (a, b, again) = (dir.join("a"), dir.join("b"), dir.join("again"));
+    for (s, out) in [("1/2", &a), ("2/2", &b), ("1/2", &again)] {
+        let o = shard(s, out, &[]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    // Every machine-dependent field of every record of the copy made different.
+    let path = again.join("games.jsonl");
+    let retimed: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["seconds"] = serde_json::json!(123.5);
+            let n = v["moves"].as_array().unwrap().len();
+            v["move_ms"] = serde_json::json!(vec![777; n]);
+            for m in v["move_stats"].as_array_mut().unwrap() {
+                m["seconds"] = serde_json::json!(0.777);
+            }
+            v.to_string()
+        })
+        .collect();
+    assert!(!retimed.is_empty());
+    std::fs::write(&path, retimed.join("\n") + "\n").unwrap();
+    assert_eq!(
+        merge(&dir, &[a.clone(), again.clone(), b.clone()]),
+        reference
+    );
+    // Game 0 given the moves and result of game 1 (the same opening; results are per seat)
+    // under its own engines: a legal record of another game under the same id.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let of =
+        |lines: &[serde_json::Value], id: u64| lines.iter().position(|v| v["id"] == id).unwrap();
+    let (g0, g1) = (of(&lines, 0), of(&lines, 1));
+    assert_ne!(lines[g0]["moves"], lines[g1]["moves"]);
+    for key in [
+        "moves",
+        "scores",
+        "points",
+        "ranks",
+        "reason",
+        "move_stats",
+        "move_ms",
+    ] {
+        lines[g0][key] = lines[g1][key].clone();
+    }
+    let id = 0;
+    let body: Vec<String> = lines.iter().map(ToString::to_string).collect();
+    std::fs::write(&path, body.join("\n") + "\n").unwrap();
+    let out = dir.join("merged2");
+    let o = merge_into(&[a, again, b], &out);
+    refused(&o, &format!("game {id} is played differently"));
+    assert!(!out.join("games.jsonl").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each shard of an SPRT would stop on its own partial LLR: refused.
+#[test]
+fn sprt_with_shard_is_refused() {
+    let dir = tmp("sprt");
+    let out = dir.join("s");
+    let o = Command::new(TESSERA)
+        .args([
+            "tournament",
+            "othello",
+            "--engines",
+            "othello-ab-d1,othello-ab-d2",
+        ])
+        .args([
+            "--sprt",
+            "elo0=0,elo1=10",
+            "--shard",
+            "1/2",
+            "--no-progress",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    refused(&o, "--sprt cannot be combined with --shard");
+    assert!(!out.join("games.jsonl").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A shard directory names its shard: the merge refuses a missing shard and shards of
+/// different splits, and a directory resumes only as the shard it holds.
+#[test]
+fn shard_sets_are_checked() {
+    let dir = tmp("sets");
+    let (a, b, c) = (dir.join("a"), dir.join("b"), dir.join("c"));
+    for (s, out) in [("1/2", &a), ("2/2", &b), ("2/3", &c)] {
+        let o = shard(s, out, &[]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let out = dir.join("merged");
+    refused(
+        &merge_into(std::slice::from_ref(&a), &out),
+        "shard 2 of 2 missing",
+    );
+    refused(
+        &merge_into(&[a.clone(), c.clone()], &out),
+        "holds shard 2/3 but",
+    );
+    assert!(!out.join("games.jsonl").exists());
+    // Shard 2/3's directory resumed as 2/2 (a rerun with another shard count).
+    refused(
+        &shard("2/2", &c, &[]),
+        "holds shard 2/3 of this tournament, not shard 2/2",
+    );
+    let d = dir.join("d");
+    let o = shard("1/2", &d, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    refused(
+        &shard("1/3", &d, &[]),
+        "holds shard 1/2 of this tournament, not shard 1/3",
+    );
+    // A record outside its directory's shard (a file copied into the wrong directory).
+    std::fs::copy(b.join("games.jsonl"), a.join("games.jsonl")).unwrap();
+    let o = merge_into(&[a, b], &out);
+    refused(&o, "is not in shard 1/2");
     let _ = std::fs::remove_dir_all(&dir);
 }
