@@ -11,6 +11,7 @@ mod multi_toys;
 mod architecture;
 mod cli;
 mod clock;
+mod cluster;
 mod fairness;
 mod gtp;
 mod levels;
