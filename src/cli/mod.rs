@@ -40,6 +40,7 @@ mod play;
 mod quixo;
 mod selfplay;
 mod selfplay_merge;
+mod selfplay_wthor;
 mod solve;
 mod solve_args;
 mod solve_obf;

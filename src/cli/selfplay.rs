@@ -42,17 +42,18 @@ use tessera::tuning::texel::TexelGame;
         tessera selfplay quixo --engine quixo-ab-d2 --games 2000 --random-plies 2-12 --out data/q.txt\n  \
         tessera selfplay talat --engine name=t,algo=brs-plus,depth=2 --games 500 --random-plies 18 --out data/t.txt\n  \
         parallel -j 2 tessera selfplay othello --engine othello-ab-d2 --games 2000 --shard {}/4 --out shards/{}.txt ::: 1 2 3 4\n  \
-        tessera selfplay othello --merge shards/1.txt,shards/2.txt,shards/3.txt,shards/4.txt --out data/d2.txt"
+        tessera selfplay othello --merge shards/1.txt,shards/2.txt,shards/3.txt,shards/4.txt --out data/d2.txt\n  \
+        tessera selfplay othello --wthor WTH_2004.wtb,WTH_2005.wtb --exact-empties 14 --out data/wthor.txt"
 )]
 pub struct SelfplayArgs {
     /// The game
     pub game: GameId,
     /// Engine playing both sides: a preset name or .toml path, or an inline spec
     /// (name=x,depth=2,...)
-    #[arg(long, value_name = "E", required_unless_present = "merge")]
+    #[arg(long, value_name = "E", required_unless_present_any = ["merge", "wthor"])]
     pub engine: Option<String>,
     /// Number of games
-    #[arg(long, value_name = "N", value_parser = at_least_one_u64, required_unless_present = "merge")]
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64, required_unless_present_any = ["merge", "wthor"])]
     pub games: Option<u64>,
     /// Play only the I-th of N disjoint slices of the games (then `--merge`)
     #[arg(long, value_name = "I/N", conflicts_with = "merge")]
@@ -61,6 +62,12 @@ pub struct SelfplayArgs {
     /// --out, exactly as the run in one piece writes it; plays no games
     #[arg(long, value_name = "FILE", value_delimiter = ',', conflicts_with_all = ["engine", "games"])]
     pub merge: Vec<PathBuf>,
+    /// Othello: label the positions of the human games in these WTHOR databases (.wtb)
+    /// instead of playing games: the game's result and, at --exact-empties or fewer, the
+    /// exact value; plays no games
+    #[arg(long, value_name = "FILE", value_delimiter = ',',
+          conflicts_with_all = ["engine", "games", "merge", "shard"])]
+    pub wthor: Vec<PathBuf>,
     /// Output file (overwritten)
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -140,6 +147,20 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
                 .map_or_else(String::new, |v| v.get_name().to_string()),
             merge: &args.merge,
             out: &args.out,
+            json: args.json,
+        });
+    }
+    if !args.wthor.is_empty() {
+        return super::selfplay_wthor::run(&super::selfplay_wthor::WthorArgs {
+            game: args
+                .game
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string()),
+            files: &args.wthor,
+            out: &args.out,
+            exact_empties: args.exact_empties,
+            max_plies: args.max_plies,
+            threads: args.threads,
             json: args.json,
         });
     }

@@ -1,5 +1,6 @@
 //! File formats shared with other programs: [`ggf`] (GGS / NBoard / Edax game records for
-//! Othello).
+//! Othello) and [`wthor`] (the French federation's WTHOR game databases, read as a source
+//! of positions for fitting).
 //!
 //! # Example
 //!
@@ -16,3 +17,4 @@
 //! ```
 
 pub mod ggf;
+pub mod wthor;

@@ -37,6 +37,7 @@ pub mod selfplay;
 pub mod spsa;
 pub mod talat;
 pub mod texel;
+pub mod wthor;
 
 /// The weights registry type and the weights file format live with the game abstraction
 /// (games declare their evaluation weights with them); re-exported here for the tuners.

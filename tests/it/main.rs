@@ -50,3 +50,4 @@ mod tuning_gain;
 mod tuning_selfplay;
 mod tuning_spsa;
 mod tuning_texel;
+mod wthor;
