@@ -8,8 +8,8 @@
 # Everything (configuration, munge key and socket, state, logs, pid files) lives in one
 # scratch directory, SLURM_LOCAL_DIR [/tmp/tessera-slurm]; /etc is not touched. `start`
 # prints the `export SLURM_CONF=...` line that points sbatch, squeue and sinfo at it (and
-# does nothing else when that Slurm already runs); `stop` kills the daemons by their pid
-# files and is harmless when nothing runs. The node has SLURM_LOCAL_CPUS CPUs [all of this
+# does nothing else when that Slurm already runs); `stop` cancels its jobs, kills the daemons
+# by their pid files and is harmless when nothing runs. The node has SLURM_LOCAL_CPUS CPUs [all of this
 # machine's]; SLURM_LOCAL_PORT [6817] and the next port are Slurm's. Run as root (slurmd
 # starts jobs as their user). Errors: one line on stderr, exit status 2.
 set -euo pipefail
@@ -28,6 +28,14 @@ alive() { [[ -f $1 ]] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
 stop() {
     local name file pid
+    # Jobs of this Slurm first, so no job step outlives its daemons.
+    if alive "$DIR/slurmctld.pid" && [[ -f $CONF ]]; then
+        SLURM_CONF=$CONF scancel --quiet --user="$(id -un)" 2>/dev/null || true
+        for _ in $(seq 50); do
+            [[ -z $(SLURM_CONF=$CONF squeue -h 2>/dev/null) ]] && break
+            sleep 0.1
+        done
+    fi
     for name in slurmd slurmctld munged; do
         file=$DIR/$name.pid
         if alive "$file"; then
