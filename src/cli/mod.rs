@@ -25,6 +25,7 @@ macro_rules! dispatch {
 mod analyze;
 mod bench;
 mod bestmove;
+mod board;
 mod book;
 mod book_arg;
 mod fairness;
@@ -41,6 +42,7 @@ mod quixo;
 mod selfplay;
 mod selfplay_merge;
 mod selfplay_wthor;
+mod serve;
 mod solve;
 mod solve_args;
 mod solve_obf;
@@ -86,6 +88,7 @@ enum Command {
     Tune(tune::TuneArgs),
     Book(book::BookArgs),
     Openings(openings::OpeningsArgs),
+    Serve(serve::ServeArgs),
 }
 
 /// The games tessera knows.
@@ -433,6 +436,7 @@ pub fn run() -> ExitCode {
         Command::Tune(args) => tune::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Openings(args) => openings::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -35,6 +35,12 @@ impl CliError {
         }
     }
 
+    /// The message (without the `error: ` prefix).
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
     /// Prints `error: <message>` (one line) on stderr and returns the exit code.
     pub fn report(&self) -> ExitCode {
         let line = one_line(&self.message);

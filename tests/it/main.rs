@@ -37,6 +37,8 @@ mod quixo_table;
 mod rating_stats;
 mod schemas;
 mod selfplay_shards;
+mod serve;
+mod serve_browser;
 mod shards;
 mod talat_eval;
 mod talat_freeze;

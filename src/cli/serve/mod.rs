@@ -1,0 +1,449 @@
+//! `tessera serve`: a local web page to play, analyse and watch every game. One blocking
+//! HTTP server (`tiny_http`), a thread per request, the page's assets embedded in the
+//! binary (no network).
+//!
+//! The JSON API (every answer JSON; errors `{"error": "one line"}` with a 4xx status):
+//!
+//! | request | does |
+//! |---|---|
+//! | `GET /api/games` | the games, their seats, presets and levels; the watched folders |
+//! | `POST /api/new {game, start?, ggf?, players}` | a new session: `{id, state}` |
+//! | `GET /api/state?id=N` | the session's state |
+//! | `POST /api/move {id, game, move}` | a person's move |
+//! | `POST /api/engine {id, game}` | the engine at the seat to move plays |
+//! | `POST /api/undo`, `/api/redo {id, game}` | back to / forward to a person's turn |
+//! | `POST /api/hint {id, game}` | the engine's suggestion (a short search) |
+//! | `POST /api/analyze {id, game, on}` | starts (or stops) scoring every legal move |
+//! | `GET /api/analysis?id=N` | `{running, latest}`: whether an analysis searches, its latest update |
+//! | `GET /api/events?id=N` | server-sent events: `analysis` updates; closing it stops the session's searches |
+//! | `GET /api/watch?dir=K&since=N` | games of watched folder K from record N on, replayed |
+//!
+//! Every request naming a session also names its game: a request for another game than the
+//! one being played is refused (409).
+
+mod http;
+mod session;
+mod watch;
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::{Value, json};
+use tiny_http::{Method, Request, Server};
+
+use super::output::{CliError, say};
+use http::{ApiError, ApiResult, answer, asset, json_body, opt_str, query, req_str, session_id};
+use session::{Store, Table, describe, new_table};
+
+const PAGE: &str = include_str!("page.html");
+const APP_JS: &str = include_str!("app.js");
+const BOARD_JS: &str = include_str!("../html/board.js");
+const CSS: &str = include_str!("page.css");
+
+/// Most requests handled at once (more get 503).
+const MAX_IN_FLIGHT: usize = 64;
+
+/// Arguments of `tessera serve`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Play, analyse and watch games in the browser: a local web page for all five games",
+    long_about = "Starts a web server on this machine and serves one page to play any of the \
+                  five games against tessera's engines (people at any seats), with the legal \
+                  moves on the board, hints, undo/redo and every move's score (analysis), and to \
+                  watch tournament folders (--watch). The page needs no network: its scripts are \
+                  in the binary. It listens on 127.0.0.1 only unless --bind is given.",
+    after_help = "Examples:\n  tessera serve --open\n  tessera serve --port 8080 --watch runs/t1"
+)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port; the URL is printed at start)
+    #[arg(long, default_value_t = 8421)]
+    pub port: u16,
+    /// Address to listen on: 127.0.0.1 (this machine only) unless given, e.g. 0.0.0.0 for
+    /// every interface (anyone who can reach the port can then use the page)
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Open the page in the desktop's browser (xdg-open)
+    #[arg(long)]
+    pub open: bool,
+    /// A tournament folder (with games.jsonl) to replay and follow on the page (repeatable)
+    #[arg(long, value_name = "DIR")]
+    pub watch: Vec<PathBuf>,
+}
+
+/// Per session: the page's event streams and the stop flags of its searches.
+#[derive(Default)]
+struct Live {
+    /// One sender per open event stream.
+    streams: Vec<(u64, Sender<String>)>,
+    /// Stops the session's searches when its last event stream closes.
+    page_stop: Arc<AtomicBool>,
+    /// Stops the running analysis.
+    analysis_stop: Option<Arc<AtomicBool>>,
+    /// The latest analysis update.
+    analysis: Option<Value>,
+    /// Whether an analysis thread of the session is searching.
+    analysis_running: Arc<AtomicBool>,
+}
+
+/// The server's state.
+struct App {
+    store: Mutex<Store>,
+    live: Mutex<HashMap<u64, Live>>,
+    watch: Vec<PathBuf>,
+    next_stream: AtomicUsize,
+}
+
+/// Runs `tessera serve` until interrupted.
+///
+/// # Errors
+/// A port that cannot be bound or a watched folder that does not exist.
+pub fn run(args: &ServeArgs) -> Result<ExitCode, CliError> {
+    for dir in &args.watch {
+        if !dir.is_dir() {
+            return Err(CliError::input(format!(
+                "--watch {}: not a folder",
+                dir.display()
+            )));
+        }
+    }
+    let addr = std::net::SocketAddr::new(args.bind, args.port);
+    let server =
+        Server::http(addr).map_err(|e| CliError::input(format!("cannot listen on {addr}: {e}")))?;
+    let local = server
+        .server_addr()
+        .to_ip()
+        .ok_or_else(|| CliError::failure("the server has no IP address"))?;
+    let url = format!("http://{local}/");
+    let scope = if args.bind.is_loopback() {
+        "this machine only; --bind ADDR to listen elsewhere"
+    } else {
+        "every client that can reach this address"
+    };
+    say(format!(
+        "tessera serve: listening on {url} ({scope}); Ctrl-C stops"
+    ));
+    if args.open
+        && let Err(e) = std::process::Command::new("xdg-open").arg(&url).spawn()
+    {
+        say(format!(
+            "cannot open a browser (xdg-open: {e}); open {url} yourself"
+        ));
+    }
+    let app = Arc::new(App {
+        store: Mutex::new(Store::default()),
+        live: Mutex::new(HashMap::new()),
+        watch: args.watch.clone(),
+        next_stream: AtomicUsize::new(1),
+    });
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    for req in server.incoming_requests() {
+        if in_flight.load(Ordering::SeqCst) >= MAX_IN_FLIGHT {
+            answer(req, Err(ApiError::with(503, "too many requests at once")));
+            continue;
+        }
+        in_flight.fetch_add(1, Ordering::SeqCst);
+        let app = app.clone();
+        let count = in_flight.clone();
+        std::thread::spawn(move || {
+            handle(&app, req);
+            count.fetch_sub(1, Ordering::SeqCst);
+        });
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn handle(app: &Arc<App>, mut req: Request) {
+    let url = req.url().to_string();
+    let path = url.split('?').next().unwrap_or_default().to_string();
+    let method = req.method().clone();
+    match (&method, path.as_str()) {
+        (Method::Get, "/") => asset(req, PAGE, "text/html; charset=utf-8"),
+        (Method::Get, "/app.js") => asset(req, APP_JS, "text/javascript; charset=utf-8"),
+        (Method::Get, "/board.js") => asset(req, BOARD_JS, "text/javascript; charset=utf-8"),
+        (Method::Get, "/page.css") => asset(req, CSS, "text/css; charset=utf-8"),
+        (Method::Get, "/api/events") => events(app, req, &url),
+        (Method::Get, "/api/games") => answer(req, Ok(games_list(app))),
+        (Method::Get, "/api/state") => {
+            let r = url_id(&url).and_then(|id| with_table(app, id, None, |t| Ok(t.state())));
+            answer(req, r.map(|s| with_id(s, url_id(&url).unwrap_or(0))));
+        }
+        (Method::Get, "/api/analysis") => {
+            let r = url_id(&url).and_then(|id| {
+                app.store.lock().expect("store lock").get(id)?;
+                let live = app.live.lock().expect("live lock");
+                Ok(live.get(&id).map_or_else(
+                    || json!({ "running": false, "latest": null }),
+                    |l| {
+                        json!({
+                            "running": l.analysis_running.load(Ordering::SeqCst),
+                            "latest": l.analysis.clone(),
+                        })
+                    },
+                ))
+            });
+            answer(req, r);
+        }
+        (Method::Get, "/api/watch") => answer(req, watch::list(&app.watch, &url)),
+        (Method::Post, p) if p.starts_with("/api/") => {
+            let r = json_body(&mut req).and_then(|body| post(app, p, &body));
+            answer(req, r);
+        }
+        (_, p) if p.starts_with("/api/") => answer(
+            req,
+            Err(ApiError::with(
+                405,
+                format!("{method} {p}: no such request"),
+            )),
+        ),
+        _ => answer(
+            req,
+            Err(ApiError::not_found(format!("{path}: no such page"))),
+        ),
+    }
+}
+
+fn url_id(url: &str) -> Result<u64, ApiError> {
+    query(url, "id")
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| ApiError::bad("query parameter 'id' (the session number) is missing"))
+}
+
+fn with_id(mut state: Value, id: u64) -> Value {
+    state["id"] = json!(id);
+    state
+}
+
+/// Runs `f` on session `id` (checking that it plays `game` when given).
+fn with_table<T>(
+    app: &App,
+    id: u64,
+    game: Option<&str>,
+    f: impl FnOnce(&mut dyn Table) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let table = app.store.lock().expect("store lock").get(id)?;
+    let mut t = table
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(g) = game
+        && g != t.game()
+    {
+        return Err(ApiError::conflict(format!(
+            "session {id} plays {}, not {}",
+            t.game(),
+            tessera::game::shown(g)
+        )));
+    }
+    f(t.as_mut())
+}
+
+fn games_list(app: &App) -> Value {
+    let games: Vec<Value> = [
+        super::GameId::Othello,
+        super::GameId::Quixo,
+        super::GameId::Quixo4p,
+        super::GameId::Talat,
+        super::GameId::Talat2p,
+    ]
+    .into_iter()
+    .map(|id| dispatch!(id, describe()))
+    .collect();
+    let watch: Vec<String> = app.watch.iter().map(|d| d.display().to_string()).collect();
+    json!({ "games": games, "watch": watch })
+}
+
+fn game_id(text: &str) -> Result<super::GameId, ApiError> {
+    <super::GameId as clap::ValueEnum>::from_str(text, false).map_err(|_| {
+        ApiError::bad(format!(
+            "unknown game '{}' (othello, quixo, quixo-4p, talat, talat-2p)",
+            tessera::game::shown(text)
+        ))
+    })
+}
+
+/// Stops the session's running analysis, if any.
+fn stop_analysis(app: &App, id: u64) {
+    let mut live = app.live.lock().expect("live lock");
+    if let Some(l) = live.get_mut(&id) {
+        if let Some(s) = l.analysis_stop.take() {
+            s.store(true, Ordering::Relaxed);
+        }
+        l.analysis = None;
+    }
+}
+
+/// The flag that stops the session's searches when its page goes away.
+fn page_stop(app: &App, id: u64) -> Arc<AtomicBool> {
+    let mut live = app.live.lock().expect("live lock");
+    live.entry(id).or_default().page_stop.clone()
+}
+
+/// Sends `event` with `data` to every open stream of session `id`.
+fn broadcast(app: &App, id: u64, event: &str, data: &Value) {
+    let text = format!("event: {event}\ndata: {data}\n\n");
+    let live = app.live.lock().expect("live lock");
+    if let Some(l) = live.get(&id) {
+        for (_, tx) in &l.streams {
+            let _ = tx.send(text.clone());
+        }
+    }
+}
+
+fn post(app: &Arc<App>, path: &str, body: &Value) -> ApiResult {
+    if path == "/api/new" {
+        let game = game_id(req_str(body, "game")?)?;
+        let players: Vec<String> = match body.get("players") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(a)) => a
+                .iter()
+                .map(|p| {
+                    p.as_str()
+                        .map(String::from)
+                        .ok_or_else(|| ApiError::bad("'players' must be a list of strings"))
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err(ApiError::bad("'players' must be a list of strings")),
+        };
+        let start = opt_str(body, "start")?;
+        let ggf = opt_str(body, "ggf")?;
+        let table = dispatch!(game, new_table(start, ggf, &players))?;
+        let state = table.state();
+        let id = app.store.lock().expect("store lock").add(table);
+        return Ok(with_id(state, id));
+    }
+    let id = session_id(body)?;
+    let game = req_str(body, "game")?;
+    let state = |t: &mut dyn Table| Ok(with_id(t.state(), id));
+    match path {
+        "/api/move" => {
+            let mv = req_str(body, "move")?;
+            let r = with_table(app, id, Some(game), |t| {
+                t.play(mv)?;
+                state(t)
+            });
+            stop_analysis(app, id);
+            r
+        }
+        "/api/engine" => {
+            stop_analysis(app, id);
+            let stop = page_stop(app, id);
+            with_table(app, id, Some(game), |t| {
+                t.engine_move(stop)?;
+                state(t)
+            })
+        }
+        "/api/undo" | "/api/redo" => {
+            stop_analysis(app, id);
+            with_table(app, id, Some(game), |t| {
+                if path == "/api/undo" {
+                    t.undo()?;
+                } else {
+                    t.redo()?;
+                }
+                state(t)
+            })
+        }
+        "/api/hint" => {
+            let job = with_table(app, id, Some(game), |t| t.hint())?;
+            let mut out = Value::Null;
+            job(page_stop(app, id), &mut |v| out = v);
+            if let Some(e) = out.get("error").and_then(Value::as_str) {
+                return Err(ApiError::with(500, e.to_string()));
+            }
+            Ok(out)
+        }
+        "/api/analyze" => {
+            let on = body.get("on").and_then(Value::as_bool).unwrap_or(true);
+            stop_analysis(app, id);
+            if !on {
+                return Ok(json!({ "analysis": "stopped" }));
+            }
+            let job = with_table(app, id, Some(game), |t| t.analysis())?;
+            let stop = Arc::new(AtomicBool::new(false));
+            let running = Arc::new(AtomicBool::new(true));
+            {
+                let mut live = app.live.lock().expect("live lock");
+                let l = live.entry(id).or_default();
+                l.analysis_stop = Some(stop.clone());
+                l.analysis_running = running.clone();
+                // A page gone before the analysis starts: nothing to run for.
+                if l.page_stop.load(Ordering::Relaxed) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            let app = app.clone();
+            std::thread::spawn(move || {
+                let app = app.as_ref();
+                let own = stop.clone();
+                job(stop, &mut |v| {
+                    if own.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    {
+                        let mut live = app.live.lock().expect("live lock");
+                        if let Some(l) = live.get_mut(&id) {
+                            l.analysis = Some(v.clone());
+                        }
+                    }
+                    broadcast(app, id, "analysis", &v);
+                });
+                running.store(false, Ordering::SeqCst);
+            });
+            Ok(json!({ "analysis": "started" }))
+        }
+        _ => Err(ApiError::not_found(format!("POST {path}: no such request"))),
+    }
+}
+
+/// Serves the session's event stream until the page closes it; then, if it was the
+/// session's last stream, stops its searches.
+fn events(app: &App, req: Request, url: &str) {
+    let id = match url_id(url).and_then(|id| {
+        app.store.lock().expect("store lock").get(id)?;
+        Ok(id)
+    }) {
+        Ok(id) => id,
+        Err(e) => return answer(req, Err(e)),
+    };
+    let (tx, rx): (Sender<String>, Receiver<String>) = channel();
+    let stream = app.next_stream.fetch_add(1, Ordering::SeqCst) as u64;
+    {
+        let mut live = app.live.lock().expect("live lock");
+        let l = live.entry(id).or_default();
+        if l.streams.is_empty() {
+            l.page_stop = Arc::new(AtomicBool::new(false));
+        }
+        l.streams.push((stream, tx));
+    }
+    let mut w = req.into_writer();
+    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
+                Connection: close\r\n\r\n: tessera events\n\n";
+    let mut ok = w
+        .write_all(head.as_bytes())
+        .and_then(|()| w.flush())
+        .is_ok();
+    while ok {
+        let msg = match rx.recv_timeout(Duration::from_millis(500)) {
+            Ok(m) => m,
+            Err(RecvTimeoutError::Timeout) => ": ping\n\n".to_string(),
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
+        ok = w.write_all(msg.as_bytes()).and_then(|()| w.flush()).is_ok();
+    }
+    let mut live = app.live.lock().expect("live lock");
+    if let Some(l) = live.get_mut(&id) {
+        l.streams.retain(|(s, _)| *s != stream);
+        if l.streams.is_empty() {
+            l.page_stop.store(true, Ordering::Relaxed);
+            if let Some(s) = l.analysis_stop.take() {
+                s.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+}
