@@ -35,8 +35,9 @@ use tessera::tuning::texel::TexelGame;
         fourth field, every seat's final score (s0,s1,s2).\n\n\
         On several machines: --shard I/N plays only games I-1, I-1+N, ... (the same games as \
         the run in one piece) and marks each game's positions with a '# game K' line; \
-        --merge SHARD,SHARD,... --out FILE then writes exactly the file the run in one piece \
-        writes (same positions, labels and order).",
+        --merge SHARD,SHARD,... --out FILE then writes the data lines of the run in one piece \
+        (same positions, labels and order); its '#' header names the merge command and its \
+        shards.",
     after_help = "Examples:\n  tessera selfplay othello --engine othello-ab-d2 --games 2000 \
         --random-plies 4-20 --exact-empties 14 --out data/d2.txt\n  \
         tessera selfplay quixo --engine quixo-ab-d2 --games 2000 --random-plies 2-12 --out data/q.txt\n  \
@@ -59,7 +60,8 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "I/N", conflicts_with = "merge")]
     pub shard: Option<String>,
     /// Combine the data files of every shard of one run (`--shard 1/N` ... `N/N`) into
-    /// --out, exactly as the run in one piece writes it; plays no games
+    /// --out: the data lines of the run in one piece (the header names the merge); plays no
+    /// games
     #[arg(long, value_name = "FILE", value_delimiter = ',', conflicts_with_all = ["engine", "games"])]
     pub merge: Vec<PathBuf>,
     /// Othello: label the positions of the human games in these WTHOR databases (.wtb)

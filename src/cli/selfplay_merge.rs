@@ -1,7 +1,8 @@
 //! `tessera selfplay <game> --merge SHARD,... --out FILE`: the data files of every shard of
-//! one self-play run (`--shard 1/N` ... `N/N`) combined into exactly the file the run in one
+//! one self-play run (`--shard 1/N` ... `N/N`) combined into the data lines the run in one
 //! piece writes: the same positions, labels and order (see
-//! [`tessera::tuning::selfplay::merge_shards`]).
+//! [`tessera::tuning::selfplay::merge_shards`]). The `#` header is the run's but for the
+//! `command:` line (the merge's) and an added `merged from N shards: ...` line.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
