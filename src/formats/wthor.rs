@@ -15,9 +15,9 @@
 //!   each); then 60 moves, one byte each, `10 * rank + file` with both from 1 (`11` = a1,
 //!   `88` = h8), passes left out, `0` after the last move.
 //!
-//! [`parse`] checks the header against the file's length (a file cut short or longer than
+//! [`parse()`] checks the header against the file's length (a file cut short or longer than
 //! its header says is refused) and replays every game with the rules, so an illegal or
-//! malformed move is reported with its game and ply. [`write`] makes a file of this layout
+//! malformed move is reported with its game and ply. [`write()`] makes a file of this layout
 //! (the tests write their own small databases with it).
 
 use crate::game::Game;
@@ -214,7 +214,7 @@ pub fn parse(bytes: &[u8], origin: &str) -> Result<WthorFile, String> {
     })
 }
 
-/// The bytes of a WTHOR game file holding `file` (the inverse of [`parse`]).
+/// The bytes of a WTHOR game file holding `file` (the inverse of [`parse()`]).
 ///
 /// # Panics
 /// A game with more than 60 moves, or a pass among its moves (programming errors).
