@@ -248,8 +248,38 @@ fn record_start<G: BoardGame>(rec: &GameRecord) -> Result<(G, Vec<G::Move>), Str
     Ok((start, moves))
 }
 
+/// The first click tokens of `pos`'s legal moves (the cells or choices a person would
+/// start a move with), each once; none when the game is over or the only move is a pass.
+fn first_tokens<G: BoardGame>(pos: &G) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    if pos.outcome().is_some() {
+        return out;
+    }
+    let mut moves = G::Moves::default();
+    pos.generate_moves(&mut moves);
+    for m in moves.iter() {
+        if let Some(t) = G::clicks(&m.to_string()).into_iter().next()
+            && !out.contains(&t)
+        {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// One ply of a replayed game: the position, the last move's clicks, the legal moves' first
+/// tokens and the counts.
+fn frame<G: BoardGame>(pos: &G, last: Vec<String>) -> Value {
+    json!({
+        "position": pos.to_string(),
+        "last": last,
+        "next": first_tokens(pos),
+        "counts": counts_json(pos),
+    })
+}
+
 /// A recorded game replayed for the board drawing: per ply (the start first) the position,
-/// the last move's clicks and the counts; the moves (opening moves first, `opening` of
+/// the last move's clicks, the legal moves' first tokens and the counts; the moves (opening moves first, `opening` of
 /// them); the result in words; the winning marks of the final position.
 ///
 /// # Errors
@@ -274,19 +304,28 @@ pub fn replay<G: BoardGame>(rec: &GameRecord) -> Result<Value, String> {
             .parse_move(text)
             .map_err(|e| format!("game {} move {}: {e}", rec.id, i + 1))?;
         pos = pos.play(mv);
-        frames.push(json!({
-            "position": pos.to_string(),
-            "last": G::clicks(text),
-            "counts": counts_json(&pos),
-        }));
+        frames.push(frame(&pos, G::clicks(text)));
     }
     let reason = serde_json::to_value(rec.reason)
         .ok()
         .and_then(|v| v.as_str().map(String::from))
         .unwrap_or_default();
+    // A game ended by the rules says who won and the scores; an adjudicated one (a
+    // repetition, the ply cap, a forfeit) names the winners by the record's places.
     let words = pos.result_words().unwrap_or_else(|| {
-        let places: Vec<String> = rec.ranks.iter().map(ToString::to_string).collect();
-        format!("places {}", places.join("-"))
+        let winners: Vec<String> = (0..pos.seats())
+            .filter(|&i| rec.ranks.get(i) == Some(&1))
+            .map(|i| pos.seat_name(Seat(i as u8)))
+            .collect();
+        if winners.len() == pos.seats() {
+            "Draw".to_string()
+        } else {
+            format!(
+                "{} {}",
+                winners.join(" and "),
+                if winners.len() == 1 { "wins" } else { "win" }
+            )
+        }
     });
     Ok(json!({
         "id": rec.id,

@@ -504,7 +504,7 @@ fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, C
 }
 
 /// Writes the HTML page of a tournament directory's records.
-fn write_html<G: CliGame>(
+fn write_html<G: super::board::BoardGame>(
     dir: &Path,
     path: &Path,
     settings: &Settings,

@@ -405,6 +405,35 @@ fn bad_requests_get_a_4xx_and_a_one_line_error() {
         409,
         "the game is over",
     );
+    // Analysis: three-player Talat has no per-move score; levels out of range.
+    let talat = s.ok(
+        "/api/new",
+        &json!({ "game": "talat", "players": ["human", "human", "human"] }),
+    );
+    refused(
+        s.post(
+            "/api/analyze",
+            &json!({ "id": talat["id"], "game": "talat", "on": true }),
+        ),
+        400,
+        "two-sided",
+    );
+    refused(
+        s.post(
+            "/api/analyze",
+            &json!({ "id": id, "game": "quixo", "on": true, "from": 0 }),
+        ),
+        400,
+        "out of 1..=30",
+    );
+    refused(
+        s.post(
+            "/api/analyze",
+            &json!({ "id": id, "game": "quixo", "on": true, "from": "x" }),
+        ),
+        400,
+        "'from' must be",
+    );
     // The server is still up after all of it.
     assert_eq!(s.get("/api/games").0, 200);
 }
@@ -462,6 +491,41 @@ fn analysis_reaches_exact_scores_and_stops_when_the_page_closes() {
         moves[0]["pv_positions"].as_array().unwrap().len(),
         moves[0]["pv"].as_array().unwrap().len()
     );
+
+    // Continuing from a level: the first update on a fresh event stream is that level's.
+    let fresh = TcpStream::connect(&s.addr).unwrap();
+    write!(
+        &fresh,
+        "GET /api/events?id={id} HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    fresh
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut fresh = BufReader::new(fresh);
+    let mut line = String::new();
+    fresh.read_line(&mut line).unwrap();
+    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+    s.ok(
+        "/api/analyze",
+        &json!({ "id": id, "game": "othello", "on": true, "from": 3 }),
+    );
+    let first: Value = loop {
+        line.clear();
+        assert!(
+            fresh.read_line(&mut line).unwrap() > 0,
+            "the event stream ended"
+        );
+        if let Some(data) = line.strip_prefix("data: ") {
+            break serde_json::from_str(data).unwrap();
+        }
+    };
+    assert_eq!(first["level"], 3, "{first}");
+    s.ok(
+        "/api/analyze",
+        &json!({ "id": id, "game": "othello", "on": false }),
+    );
+    drop(fresh);
 
     // A long analysis (the start position, 30 levels) stops when the event stream closes.
     let st = s.ok(

@@ -58,7 +58,7 @@ fn pipe() -> (OwnedFd, OwnedFd) {
 }
 
 /// Whether chromium can run here; under CI its absence is a failure.
-fn chromium_available() -> bool {
+pub fn chromium_available() -> bool {
     let found = Command::new(CHROMIUM)
         .arg("--version")
         .stdout(Stdio::null())
@@ -401,6 +401,17 @@ fn othello_game_against_the_engine_with_one_undo() {
         b.click("undo");
         b.wait_for("window.tessera.state().ply === 2", "the undo", 30);
         assert_eq!(b.state()["human_to_move"], true);
+        // A hint: written beside the board and outlined on it.
+        b.click("hint");
+        b.wait_for(
+            "document.getElementById('hint-text').textContent.startsWith('Hint: ')",
+            "the hint",
+            30,
+        );
+        assert_eq!(
+            b.eval("document.querySelectorAll('#board .hint').length"),
+            json!(1)
+        );
         let mut turns = 0;
         while b.state()["over"] != true {
             b.play_first_legal();

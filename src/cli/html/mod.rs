@@ -13,12 +13,13 @@ use std::path::Path;
 use serde_json::Value;
 use tessera::tournament::record::GameRecord;
 
-use super::games::CliGame;
+use super::board::{BoardGame, replay};
 use super::output::CliError;
 
 mod move_times;
 
 const CSS: &str = include_str!("page.css");
+const BOARD_JS: &str = include_str!("board.js");
 const VIEWER_JS: &str = include_str!("viewer.js");
 
 /// Most games the viewer embeds (the first ones by id); the page says when there are more.
@@ -120,7 +121,7 @@ fn page(title: &str, body: &str, games: &Value) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title>\
          <style>{CSS}</style></head><body>\n<h1>{t}</h1>\n{body}\n\
          <script type=\"application/json\" id=\"games-data\">{games}</script>\n\
-         <script>{VIEWER_JS}</script>\n</body></html>\n",
+         <script>{BOARD_JS}</script>\n<script>{VIEWER_JS}</script>\n</body></html>\n",
         t = escape(title),
         games = script_json(games)
     )
@@ -141,68 +142,31 @@ fn viewer_section(shown: usize, total: usize) -> String {
          <div class=\"controls\"><button id=\"first\">|&lt;</button><button id=\"prev\">&lt;</button>\
          <button id=\"next\">&gt;</button><button id=\"last\">&gt;|</button> \
          <input type=\"range\" id=\"slider\" min=\"0\" max=\"0\" value=\"0\"> <span id=\"ply-info\"></span></div>\
+         <div id=\"ply-counts\" class=\"note\"></div>\
          <div id=\"viewer\"><div id=\"board\"></div><div id=\"movelist\"></div></div>\
          <div id=\"shown\" hidden></div>"
     )
 }
 
-/// The positions of a recorded game, replayed with the rules: the start and the position
-/// after each move, in the game's one-line text.
-///
-/// # Errors
-/// A start position or move the rules refuse (naming the game id and the move).
-pub fn frames<G: CliGame>(rec: &GameRecord) -> Result<Vec<String>, String> {
-    let (mut pos, opening) = G::parse_opening(&rec.start)
-        .map_err(|e| format!("game {}: bad start position: {e}", rec.id))?;
-    for m in opening {
-        pos = pos.play(m);
-    }
-    let mut out = Vec::with_capacity(rec.moves.len() + 1);
-    out.push(pos.to_string());
-    for (i, text) in rec.moves.iter().enumerate() {
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| format!("game {} move {}: {e}", rec.id, i + 1))?;
-        pos = pos.play(mv);
-        out.push(pos.to_string());
-    }
-    Ok(out)
-}
-
 /// The viewer's data for `records` (at most [`MAX_VIEWER_GAMES`], by id; `label` prefixes
-/// each title, e.g. the fairness row).
+/// each title, e.g. the fairness row): each game replayed by [`replay`] (every ply from the
+/// game's start, the opening's moves first; the position, last move, legal moves and counts
+/// at each ply; the result in words).
 ///
 /// # Errors
 /// A record of another game or one whose moves do not replay.
-fn viewer_games<G: CliGame>(records: &[(String, &GameRecord)]) -> Result<Vec<Value>, CliError> {
+fn viewer_games<G: BoardGame>(records: &[(String, &GameRecord)]) -> Result<Vec<Value>, CliError> {
     let mut out = Vec::new();
     for (label, r) in records.iter().take(MAX_VIEWER_GAMES) {
-        if r.game != G::ID {
-            return Err(CliError::input(format!(
-                "game {} is a record of {}, not {}: records of another game",
-                r.id,
-                r.game,
-                G::ID
-            )));
-        }
-        let frames = frames::<G>(r).map_err(CliError::input)?;
+        let mut game = replay::<G>(r).map_err(CliError::input)?;
         let places: Vec<String> = r.ranks.iter().map(ToString::to_string).collect();
-        let result = format!(
-            "{} (places {}; {})",
+        game["title"] = Value::String(format!(
+            "{label}#{} {} — places {}",
+            r.id,
             r.engines.join(" vs "),
-            places.join("-"),
-            serde_json::to_value(r.reason)
-                .ok()
-                .and_then(|v| v.as_str().map(String::from))
-                .unwrap_or_default()
-        );
-        out.push(serde_json::json!({
-            "id": r.id,
-            "title": format!("{label}#{} {} — places {}", r.id, r.engines.join(" vs "), places.join("-")),
-            "moves": r.moves,
-            "frames": frames,
-            "result": result,
-        }));
+            places.join("-")
+        ));
+        out.push(game);
     }
     Ok(out)
 }
@@ -363,7 +327,7 @@ fn seats_section(report: &Value, prefix: &str) -> String {
 ///
 /// # Errors
 /// Records of another game, or moves that do not replay.
-pub fn report_page<G: CliGame>(
+pub fn report_page<G: BoardGame>(
     dir: &str,
     report: &Value,
     records: &[GameRecord],
@@ -579,7 +543,7 @@ pub fn report_page<G: CliGame>(
 ///
 /// # Errors
 /// Records of another game, or moves that do not replay.
-pub fn fairness_page<G: CliGame>(
+pub fn fairness_page<G: BoardGame>(
     summary: &Value,
     records: &[Vec<GameRecord>],
 ) -> Result<String, CliError> {

@@ -147,6 +147,7 @@
     $('hint').disabled = s.over || !s.human_to_move;
     $('analyze').disabled = s.over || !s.analysable;
     $('stop').disabled = !analysing;
+    $('continue').disabled = analysing || !analysis || analysis.done || analysis.position !== s.position;
     renderAnalysis();
     const sh = $('shown');
     sh.dataset.game = s.game;
@@ -202,11 +203,13 @@
     catch (e) { showError(e.message); $('hint-text').textContent = ''; }
   }
   function stopAnalysisLocal() { analysing = false; analysis = null; }
-  async function startAnalysis() {
+  // Starts the analysis from level 1, or (cont) from the level after the one shown.
+  async function startAnalysis(cont) {
+    const from = cont === true && analysis ? analysis.level + 1 : 1;
     analysing = true;
-    analysis = null;
+    if (from === 1) analysis = null;
     $('analysis-info').textContent = 'starting…';
-    try { await api('POST', '/api/analyze', sessionBody({ on: true })); showError(''); }
+    try { await api('POST', '/api/analyze', sessionBody({ on: true, from: from })); showError(''); }
     catch (e) { analysing = false; showError(e.message); }
     render();
   }
@@ -322,7 +325,8 @@
     $('redo').onclick = () => simple('/api/redo');
     $('hint').onclick = askHint;
     $('flip').onclick = () => { flip = !flip; render(); drawWatch(); };
-    $('analyze').onclick = startAnalysis;
+    $('analyze').onclick = () => startAnalysis(false);
+    $('continue').onclick = () => startAnalysis(true);
     $('stop').onclick = stopAnalysis;
     $('pv-prev').onclick = () => { if (pv && pv.step > 0) { pv.step -= 1; render(); } };
     $('pv-next').onclick = () => { if (pv && pv.step < analysis.moves[pv.row].pv.length) { pv.step += 1; render(); } };

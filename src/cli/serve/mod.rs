@@ -13,7 +13,7 @@
 //! | `POST /api/engine {id, game}` | the engine at the seat to move plays |
 //! | `POST /api/undo`, `/api/redo {id, game}` | back to / forward to a person's turn |
 //! | `POST /api/hint {id, game}` | the engine's suggestion (a short search) |
-//! | `POST /api/analyze {id, game, on}` | starts (or stops) scoring every legal move |
+//! | `POST /api/analyze {id, game, on, from?}` | starts (or stops) scoring every legal move, level by level from `from` (default 1; a stopped analysis continues from the next level) |
 //! | `GET /api/analysis?id=N` | `{running, latest}`: whether an analysis searches, its latest update |
 //! | `GET /api/events?id=N` | server-sent events: `analysis` updates; closing it stops the session's searches |
 //! | `GET /api/watch?dir=K&since=N` | games of watched folder K from record N on, replayed |
@@ -364,7 +364,14 @@ fn post(app: &Arc<App>, path: &str, body: &Value) -> ApiResult {
             if !on {
                 return Ok(json!({ "analysis": "stopped" }));
             }
-            let job = with_table(app, id, Some(game), |t| t.analysis())?;
+            let from = match body.get("from") {
+                None | Some(Value::Null) => 1,
+                Some(v) => v
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| ApiError::bad("'from' must be an analysis level (a number)"))?,
+            };
+            let job = with_table(app, id, Some(game), |t| t.analysis(from))?;
             let stop = Arc::new(AtomicBool::new(false));
             let running = Arc::new(AtomicBool::new(true));
             {

@@ -69,11 +69,13 @@ pub trait Table: Send {
     /// # Errors
     /// 409 when the game is over.
     fn hint(&self) -> Result<Job, ApiError>;
-    /// The job scoring every legal move, level by level (see [`analysis_job`]).
+    /// The job scoring every legal move, level by level from `from` (1 to start, the level
+    /// after the last one shown to continue a stopped analysis; see [`analysis_job`]).
     ///
     /// # Errors
-    /// 409 when the game is over, 400 for a game with more than two sides.
-    fn analysis(&self) -> Result<Job, ApiError>;
+    /// 409 when the game is over, 400 for a game with more than two sides or a level out
+    /// of 1..=[`MAX_ANALYSIS_LEVEL`].
+    fn analysis(&self, from: u32) -> Result<Job, ApiError>;
 }
 
 /// An engine at a seat: its player, its limits, and the name shown.
@@ -321,13 +323,13 @@ impl<G: BoardGame> Session<G> {
     }
 }
 
-/// Scores of every legal move of `pos`, level by level (level `n`: each reply searched
+/// Scores of every legal move of `pos`, level by level from `from` (level `n`: each reply searched
 /// `n - 1` plies; Othello solves exactly from `2n` empties), each level sent to `emit`,
 /// until every score is exact, [`MAX_ANALYSIS_LEVEL`] is reached, or `stop` is set.
-fn analysis_job<G: BoardGame>(pos: G) -> Job {
+fn analysis_job<G: BoardGame>(pos: G, from: u32) -> Job {
     Box::new(move |stop: Arc<AtomicBool>, emit: &mut dyn FnMut(Value)| {
         let position = pos.to_string();
-        for level in 1..=MAX_ANALYSIS_LEVEL {
+        for level in from..=MAX_ANALYSIS_LEVEL {
             let (mut player, mut limits) = match level_engine::<G>(level) {
                 Ok(x) => x,
                 Err(e) => {
@@ -573,7 +575,12 @@ impl<G: BoardGame> Table for Session<G> {
         }))
     }
 
-    fn analysis(&self) -> Result<Job, ApiError> {
+    fn analysis(&self, from: u32) -> Result<Job, ApiError> {
+        if !(1..=MAX_ANALYSIS_LEVEL).contains(&from) {
+            return Err(ApiError::bad(format!(
+                "analysis level {from} is out of 1..={MAX_ANALYSIS_LEVEL}"
+            )));
+        }
         if let Some(r) = self.over() {
             return Err(ApiError::conflict(format!("the game is over ({r})")));
         }
@@ -583,7 +590,7 @@ impl<G: BoardGame> Table for Session<G> {
                 G::ID
             )));
         }
-        Ok(analysis_job(self.current().clone()))
+        Ok(analysis_job(self.current().clone(), from))
     }
 }
 
