@@ -290,7 +290,10 @@
     if (!g) return;
     const f = g.frames[watch.ply];
     const final = watch.ply === g.frames.length - 1;
-    TesseraBoard.draw($('w-board'), g.game, f.position, { last: f.last, marks: final ? g.marks : [], flip: flip });
+    TesseraBoard.draw($('w-board'), g.game, f.position, {
+      last: f.last, marks: final ? g.marks : [], flip: flip,
+      legal: (f.next || []).map(t => ({ move: t, clicks: [t] })),
+    });
     $('w-slider').value = watch.ply;
     $('w-info').textContent = 'ply ' + watch.ply + ' of ' + (g.frames.length - 1) +
       (watch.ply > 0 ? ' — last move ' + g.moves[watch.ply - 1] : ' — start') + (final ? ' — ' + g.result : '');
