@@ -22,6 +22,9 @@ pub trait BoardGame: CliGame + 'static {
     /// for a pass (played automatically).
     fn clicks(mv: &str) -> Vec<String>;
 
+    /// How a person makes a move on the page, in one paragraph.
+    const CLICK_HELP: &'static str;
+
     /// Counts shown under the board, as (label, value): discs, cubes, points.
     fn counts(&self) -> Vec<(String, i64)>;
 
@@ -84,6 +87,9 @@ fn two_cells(text: &str, sep: &[char]) -> Vec<String> {
 }
 
 impl BoardGame for othello::Position {
+    const CLICK_HELP: &'static str = "Click a square with a dot (a legal move). A forced pass \
+        is played for you and noted.";
+
     fn clicks(mv: &str) -> Vec<String> {
         if mv.eq_ignore_ascii_case("pass") {
             Vec::new()
@@ -121,6 +127,10 @@ impl<const FOUR: bool> BoardGame for quixo::Position<FOUR>
 where
     quixo::Position<FOUR>: CliGame,
 {
+    const CLICK_HELP: &'static str = "Click a highlighted edge cube (blank or yours), then one \
+        of the highlighted ends of its row or column to push it back in; four players then \
+        choose the team member the dot points at. Five in a row wins.";
+
     fn clicks(mv: &str) -> Vec<String> {
         if mv.eq_ignore_ascii_case("pass") {
             return Vec::new();
@@ -187,6 +197,10 @@ impl<const TWO: bool> BoardGame for talat::Position<TWO>
 where
     talat::Position<TWO>: CliGame,
 {
+    const CLICK_HELP: &'static str = "Setup: click a tower of the 'to place' tray, then a square \
+        of one of your start rows. Play: click one of your highlighted towers, then the square \
+        it steps to (forward or diagonally forward) or captures on (also sideways).";
+
     fn clicks(mv: &str) -> Vec<String> {
         if mv.eq_ignore_ascii_case("pass") {
             return Vec::new();

@@ -137,8 +137,9 @@ pub fn load(args: &PositionArgs) -> Result<Loaded<Position>, CliError> {
 impl CliGame for Position {
     const SCORE_UNIT: &'static str = oth::SCORE_UNIT;
     const SQUARE_SYMMETRY: bool = true;
-    const MOVE_HELP: &'static str = "Type a square such as f5 (column a..h, row 1..8), 'pass' \
-                                     when you have no move, 'help' for this text, or 'quit' to leave.";
+    const MOVE_HELP: &'static str = "Type a square such as f5 (column a..h, row 1..8); a \
+                                     forced pass is played for you. Also 'help' for this text, \
+                                     or 'quit' to leave.";
 
     fn load(args: &PositionArgs, _seed: u64) -> Result<Loaded<Self>, CliError> {
         load(args)

@@ -701,7 +701,7 @@ pub fn describe<G: BoardGame>() -> Value {
         "presets": presets_for::<G>(),
         "levels": MAX_LEVEL,
         "start": start.to_string(),
-        "help": G::MOVE_HELP,
+        "help": G::CLICK_HELP,
         "analysable": G::ALGOS.contains(&super::super::Algo::Alphabeta),
     })
 }
