@@ -43,6 +43,7 @@ mod selfplay;
 mod selfplay_merge;
 mod selfplay_wthor;
 mod serve;
+mod signals;
 mod solve;
 mod solve_args;
 mod solve_obf;
@@ -421,6 +422,7 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return output::clap_error(&e),
     };
+    signals::install();
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Bestmove(args) => bestmove::run(&args),
@@ -438,6 +440,7 @@ pub fn run() -> ExitCode {
         Command::Openings(args) => openings::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
+    signals::settle();
     match result {
         Ok(code) => code,
         Err(e) => e.report(),

@@ -6,7 +6,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::games::CliGame;
-use super::output::{CliError, at_least_one_u32, print_json, rate, say, si};
+use super::output::{CliError, print_json, rate, say, si};
 use super::{GameId, PositionArgs};
 
 /// Arguments of `tessera perft`.
@@ -19,8 +19,8 @@ use super::{GameId, PositionArgs};
 pub struct PerftArgs {
     /// The game
     pub game: GameId,
-    /// Count depths 1 up to N plies
-    #[arg(long, value_name = "N", value_parser = at_least_one_u32)]
+    /// Count depths 1 up to N plies (1..=60)
+    #[arg(long, value_name = "N", value_parser = super::output::search_depth)]
     pub depth: u32,
     #[command(flatten)]
     pub position: PositionArgs,

@@ -352,7 +352,18 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
     // use the proving search alone. A valid table file is loaded; building one takes
     // seconds (more on a loaded machine), so a --time-ms below a minute only uses an
     // existing file.
-    let table = if pos.size() == 5 && blanks <= max_plies && pos.outcome().is_none() {
+    let needed = pos.size() == 5 && blanks <= max_plies && pos.outcome().is_none();
+    if !needed && args.table.is_some() {
+        return Err(CliError::input(if pos.outcome().is_some() {
+            "--table is not used: the position is already over".to_string()
+        } else {
+            format!(
+                "--table is not used: the full-board table is reachable only from positions \
+                 with at most --max-plies ({max_plies}) blank squares, this one has {blanks}"
+            )
+        }));
+    }
+    let table = if needed {
         super::table_cache::obtain(
             args.table.as_deref(),
             threads,

@@ -72,9 +72,8 @@ struct Totals {
 /// # Errors
 /// The file cannot be read or holds no problem line at all (exit code 2).
 pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
-    let bytes = std::fs::read(run.path).map_err(|e| {
-        CliError::input(format!("cannot read OBF file {}: {e}", run.path.display()))
-    })?;
+    let bytes = tessera::game::files::read_line_bytes(run.path, "OBF file", 256 << 20)
+        .map_err(CliError::input)?;
     // A byte-order mark (Windows editors write one) is not part of line 1.
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     let lines: Vec<(usize, Result<ObfProblem, String>)> = bytes

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use clap::{Args, Subcommand};
 use tessera::engine::{EngineSpec, TimeControl};
@@ -368,33 +368,22 @@ fn apply_clock(engines: &mut [EngineSpec], a: &PlayArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// A flag raised by the first Ctrl-C (SIGINT/SIGTERM): the runner then starts no new game
-/// and the games in progress finish and are saved. A second Ctrl-C quits at once (finished
-/// games are already on disk).
+/// The graceful interrupt of tournaments (see [`super::signals::graceful_interrupt`]).
 pub fn interrupt_flag() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let f = Arc::clone(&flag);
-    let installed = ctrlc::set_handler(move || {
-        if f.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        eprintln!("\ninterrupted: finishing the games in progress (Ctrl-C again to quit now)");
-    });
-    if let Err(e) = installed {
-        eprintln!("warning: cannot catch Ctrl-C ({e}); an interrupt loses only games in progress");
-    }
-    flag
+    super::signals::graceful_interrupt()
 }
 
 fn load_dir(dir: &Path) -> Result<(Settings, Vec<GameRecord>), CliError> {
     let path = dir.join("tournament.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        CliError::input(format!(
-            "{} is not a tournament directory ({}: {e})",
+    if !path.is_file() {
+        return Err(CliError::input(format!(
+            "{} is not a tournament directory (no {})",
             dir.display(),
             path.display()
-        ))
-    })?;
+        )));
+    }
+    let text = tessera::game::files::read_text(&path, "tournament settings file", 1 << 30)
+        .map_err(CliError::input)?;
     let settings: Settings = serde_json::from_str(&text).map_err(|e| {
         CliError::input(format!(
             "{} is not a tournament settings file: {e}",
@@ -402,7 +391,11 @@ fn load_dir(dir: &Path) -> Result<(Settings, Vec<GameRecord>), CliError> {
         ))
     })?;
     let records_path = dir.join("games.jsonl");
-    let numbered = record::load_numbered(&records_path).map_err(CliError::input)?;
+    let loaded = record::load_numbered(&records_path).map_err(CliError::input)?;
+    if let Some(note) = loaded.note(&records_path) {
+        eprintln!("{note}");
+    }
+    let numbered = loaded.records;
     let game = <GameId as clap::ValueEnum>::from_str(&settings.game, false).map_err(|_| {
         CliError::input(format!(
             "{} names an unknown game '{}'",
@@ -420,7 +413,8 @@ fn check_records<G: CliGame>(
     path: &Path,
     records: &[(usize, GameRecord)],
 ) -> Result<(), CliError> {
-    validate::check_records::<G>(settings, path, records).map_err(CliError::input)
+    let exact = G::exact_solve();
+    validate::check_records::<G>(settings, path, records, exact.as_ref()).map_err(CliError::input)
 }
 
 /// Names the rows of the report's per-seat table for people (`Black (X)`; team games:

@@ -268,46 +268,41 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
         G::ID,
         args.c_scale
     );
-    if !args.fresh {
-        match std::fs::read_to_string(&ckpt) {
-            Ok(t) => {
-                let (ck_run, seed, k, theta) = parse_spsa_checkpoint(&t, registry.len())
-                    .ok_or_else(|| {
-                        CliError::input(format!(
-                            "checkpoint {}: not an SPSA checkpoint of {} parameters",
-                            ckpt.display(),
-                            registry.len()
-                        ))
-                    })?;
-                if seed != args.seed {
-                    return Err(CliError::input(format!(
-                        "checkpoint {} was made with --seed {seed} (remove it or pass --fresh)",
-                        ckpt.display()
-                    )));
-                }
-                if ck_run != run {
-                    return Err(CliError::input(format!(
-                        "checkpoint {} is of another SPSA run (game, engine, --lr or --c-scale differ): remove it or pass --fresh",
-                        ckpt.display()
-                    )));
-                }
-                state.k = k;
-                state.theta = theta;
-                if !args.json {
-                    say(format!(
-                        "resuming from {} at iteration {}",
-                        ckpt.display(),
-                        state.k
-                    ));
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => {
-                return Err(CliError::input(format!(
-                    "cannot read checkpoint {}: {e}",
-                    ckpt.display()
-                )));
-            }
+    let checkpoint = if args.fresh {
+        None
+    } else {
+        tessera::game::files::read_text_if_exists(&ckpt, "checkpoint", 1 << 30)
+            .map_err(CliError::input)?
+    };
+    if let Some(t) = checkpoint {
+        let (ck_run, seed, k, theta) =
+            parse_spsa_checkpoint(&t, registry.len()).ok_or_else(|| {
+                CliError::input(format!(
+                    "checkpoint {}: not an SPSA checkpoint of {} parameters",
+                    ckpt.display(),
+                    registry.len()
+                ))
+            })?;
+        if seed != args.seed {
+            return Err(CliError::input(format!(
+                "checkpoint {} was made with --seed {seed} (remove it or pass --fresh)",
+                ckpt.display()
+            )));
+        }
+        if ck_run != run {
+            return Err(CliError::input(format!(
+                "checkpoint {} is of another SPSA run (game, engine, --lr or --c-scale differ): remove it or pass --fresh",
+                ckpt.display()
+            )));
+        }
+        state.k = k;
+        state.theta = theta;
+        if !args.json {
+            say(format!(
+                "resuming from {} at iteration {}",
+                ckpt.display(),
+                state.k
+            ));
         }
     }
     let sched = Schedule::fishtest(args.epochs, r);
@@ -495,18 +490,14 @@ fn texel_fit<G: TexelGame + tessera::game::Game>(args: &TuneArgs) -> Result<Exit
     let resumed = if args.fresh {
         None
     } else {
-        match std::fs::read_to_string(&ckpt) {
-            Ok(text) => Some(
+        match tessera::game::files::read_text_if_exists(&ckpt, "checkpoint", 1 << 30)
+            .map_err(CliError::input)?
+        {
+            Some(text) => Some(
                 TexelState::from_text(&text, registry.len())
                     .map_err(|e| CliError::input(format!("checkpoint {}: {e}", ckpt.display())))?,
             ),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => {
-                return Err(CliError::input(format!(
-                    "cannot read checkpoint {}: {e}",
-                    ckpt.display()
-                )));
-            }
+            None => None,
         }
     };
     // The run a checkpoint belongs to: the game, the rows and the step size.

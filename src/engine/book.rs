@@ -397,8 +397,7 @@ impl Book {
     /// # Errors
     /// An unreadable or malformed file, naming it.
     pub fn load(path: &Path) -> Result<Self, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read book {}: {e}", path.display()))?;
+        let bytes = crate::game::files::read_bytes(path, "book", 1 << 30)?;
         Self::from_bytes(&bytes).map_err(|e| format!("book {}: {e}", path.display()))
     }
 

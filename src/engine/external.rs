@@ -31,6 +31,60 @@ use crate::game::Seat;
 use crate::protocol::gtp::{GtpGame, LineResult, Response, ResponseReader};
 use crate::search::Limits;
 
+/// The process groups of the programs running now, so that tessera ends them when it is
+/// stopped by a signal (see [`end_all`]).
+mod groups {
+    use std::process::{Child, Command};
+    use std::sync::{Mutex, MutexGuard};
+
+    /// Group ids (each program's pid: it leads its own group) of the programs started and
+    /// not yet ended.
+    static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+    fn live() -> MutexGuard<'static, Vec<u32>> {
+        LIVE.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Starts `process` and records its group, under the lock, so that [`end_all`] never
+    /// misses a program that is starting.
+    pub fn spawn(process: &mut Command) -> std::io::Result<Child> {
+        let mut live = live();
+        let child = process.spawn()?;
+        live.push(child.id());
+        Ok(child)
+    }
+
+    /// The program of group `id` has ended.
+    pub fn forget(id: u32) {
+        live().retain(|&g| g != id);
+    }
+
+    /// Kills every recorded group and returns the lock, held: no program starts after.
+    pub fn end_all() -> MutexGuard<'static, Vec<u32>> {
+        let mut live = live();
+        for &g in live.iter() {
+            #[cfg(unix)]
+            if let Ok(pgid) = i32::try_from(g) {
+                // SAFETY: kill(2) with a negative pid signals that process group; it reads
+                // no memory of ours.
+                unsafe {
+                    libc::kill(-pgid, libc::SIGKILL);
+                }
+            }
+        }
+        live.clear();
+        live
+    }
+}
+
+/// Kills the process group of every external program running now (SIGKILL: the program and
+/// whatever it started) and keeps any other from starting until the process exits; for a
+/// process about to end on a signal (`SIGTERM`, `SIGHUP`, a second `SIGINT`).
+pub fn end_all_and_hold() {
+    std::mem::forget(groups::end_all());
+}
+
 /// Timeout of every answer when no time per move is set, milliseconds.
 pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
 
@@ -133,8 +187,7 @@ impl<G: GtpGame> GtpEngine<G> {
         // Its own process group, so a wrapper script's children die with it.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut process, 0);
-        let mut child = process
-            .spawn()
+        let mut child = groups::spawn(&mut process)
             .map_err(|e| format!("engine '{name}': cannot start '{command}': {e}"))?;
         let log = super::engine_log::open(name, command, child.id());
         let stdin = child.stdin.take();
@@ -283,6 +336,7 @@ impl<G: GtpGame> GtpEngine<G> {
         self.kill_group();
         let _ = self.child.kill();
         let _ = self.child.wait();
+        groups::forget(self.child.id());
     }
 
     /// Kills every process left in the program's process group (a wrapper's children).
@@ -591,6 +645,7 @@ impl<G: GtpGame> Drop for GtpEngine<G> {
         }
         // Whatever the program started and left behind goes with it.
         self.kill_group();
+        groups::forget(self.child.id());
     }
 }
 

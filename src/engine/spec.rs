@@ -518,12 +518,17 @@ impl EngineSpec {
     /// An unknown name (listing the known presets) or an unreadable / invalid file.
     pub fn resolve(name_or_path: &str) -> Result<Self, String> {
         if name_or_path.ends_with(".toml") || name_or_path.contains('/') {
-            let text = std::fs::read_to_string(name_or_path)
-                .map_err(|e| format!("cannot read engine preset {name_or_path}: {e}"))?;
+            let text = crate::game::files::read_text(
+                Path::new(name_or_path),
+                "engine preset",
+                crate::game::files::MIB,
+            )?;
             return Self::from_toml(&text, name_or_path);
         }
         let local = Path::new("engines").join(format!("{name_or_path}.toml"));
-        if let Ok(text) = std::fs::read_to_string(&local) {
+        if local.is_file() {
+            let text =
+                crate::game::files::read_text(&local, "engine preset", crate::game::files::MIB)?;
             return Self::from_toml(&text, &local.display().to_string());
         }
         if let Some((_, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {

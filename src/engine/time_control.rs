@@ -63,6 +63,12 @@ fn base_to_ms(text: &str) -> Result<u64, String> {
                 .map_err(|_| format!("base time '{text}' is not seconds, m:ss or h:mm:ss"))?
                 .saturating_mul(1000)
         };
+        // After the first field, minutes and seconds are clock digits: 1:75 is no time.
+        if i > 0 && v >= 60_000 {
+            return Err(format!(
+                "base time '{text}': '{p}' must be less than 60 in m:ss or h:mm:ss"
+            ));
+        }
         ms = ms
             .saturating_mul(if i == 0 { 1 } else { 60 })
             .saturating_add(v);

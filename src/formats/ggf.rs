@@ -430,6 +430,9 @@ pub fn parse_move_value(value: &str) -> Result<(Move, Option<f64>, Option<f64>),
     Ok((mv, eval, time))
 }
 
+/// The largest GGF file read: 1 GiB (a whole GGS archive is a few hundred MB).
+pub const MAX_GGF_FILE: u64 = 1 << 30;
+
 /// Reads game `FILE[:N]`: the N-th game (1-based) of a GGF file, or its only game when no
 /// `:N` is given (a suffix is taken as `N` only when it is all digits).
 ///
@@ -445,7 +448,7 @@ pub fn load(spec: &str) -> Result<GgfGame, String> {
         }
         _ => (spec, None),
     };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = crate::game::files::read_text(std::path::Path::new(path), "GGF file", MAX_GGF_FILE)?;
     let mut games = parse_games(&text).map_err(|e| format!("{path}: {e}"))?;
     let count = games.len();
     match index {

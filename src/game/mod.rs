@@ -27,6 +27,7 @@ mod movelist;
 mod outcome;
 mod seat;
 
+pub mod files;
 pub mod params;
 pub mod perft;
 

@@ -178,6 +178,9 @@ pub fn to_text(registry: &[Param], values: &[i32], header: &[String]) -> String 
     s
 }
 
+/// The largest weights file read: 256 MiB (pattern weights are a few MB).
+pub const MAX_WEIGHTS_FILE: u64 = 256 * super::files::MIB;
+
 /// Reads a weights file for `registry`: the text form (see the module docs), or a JSON
 /// object `{"name": value, ...}` when the file's first non-blank character is `{`. Values
 /// in registry order, defaults where the file is silent.
@@ -188,8 +191,7 @@ pub fn to_text(registry: &[Param], values: &[i32], header: &[String]) -> String 
 /// file, which would silently mean "the defaults"), an unknown name (listing the valid
 /// ones), a value outside its range.
 pub fn load(registry: &[Param], path: &std::path::Path) -> Result<Vec<i32>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
+    let text = super::files::read_text(path, "weights file", MAX_WEIGHTS_FILE)?;
     let json = text.trim_start().starts_with('{');
     let names_none = if json {
         serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&text)

@@ -68,14 +68,16 @@ impl<G: Game> Opening<G> {
     }
 }
 
+/// The largest openings file read: 256 MiB (millions of openings).
+pub const MAX_OPENINGS_FILE: u64 = 256 * crate::game::files::MIB;
+
 /// Reads an openings file: one position or move sequence per line.
 ///
 /// # Errors
 /// An unreadable file, a file without openings, or a line that does not parse (naming the
 /// line number and why).
 pub fn read_file<G: Game>(path: &std::path::Path) -> Result<OpeningSource, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))?;
+    let text = crate::game::files::read_text(path, "openings file", MAX_OPENINGS_FILE)?;
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let l = line.trim();

@@ -2,7 +2,7 @@
 //! each game ends, so an interrupted tournament loses no finished game.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -175,58 +175,148 @@ impl GameRecord {
     }
 }
 
-/// Reads the records of `path`; a missing file is no records. A last line cut short by a
-/// crash is dropped and the file truncated to the last complete line, so appending resumes
-/// cleanly. A record equal to one already read (a line copied twice) is ignored.
-///
-/// # Errors
-/// An unreadable file, a malformed complete line, or a second, different record with an id
-/// already read (two runs writing one file), naming the lines.
-pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
-    Ok(load_numbered(path)?.into_iter().map(|(_, r)| r).collect())
+/// The longest line of `games.jsonl` read, bytes: a record of a 1,000-ply game with its
+/// per-move statistics is about 100 KB, so a longer line is not a record (a device, or a
+/// file that is not a record file).
+pub const MAX_LINE_BYTES: usize = 16 << 20;
+
+/// How the last line of a records file ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tail {
+    /// Empty file, or the last line ends with a newline.
+    Clean,
+    /// The last line is a complete record without its newline (counted); a resuming run
+    /// adds the newline before appending.
+    Unterminated,
+    /// The last line (1-based `line`) is cut short (a run stopped mid-write): it is not
+    /// counted; a resuming run removes it (the file is cut to `keep` bytes).
+    Torn {
+        /// Its line number.
+        line: usize,
+        /// Bytes of the file before it.
+        keep: u64,
+    },
 }
 
-/// As [`load`], with each record's line number (1-based) in the file.
+/// The records of a file, each with its line number (1-based), and how the file ends.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// `(line, record)` in file order (a record equal to an earlier one is left out).
+    pub records: Vec<(usize, GameRecord)>,
+    /// How the last line ends.
+    pub tail: Tail,
+}
+
+impl Loaded {
+    /// A note for the user when the last line is torn (it was skipped), naming the file and
+    /// the line: `None` otherwise.
+    #[must_use]
+    pub fn note(&self, path: &Path) -> Option<String> {
+        match self.tail {
+            Tail::Torn { line, .. } => Some(format!(
+                "note: {}:{line}: the last line is cut short (a run stopped while writing it) \
+                 and is not counted; resuming the tournament removes it",
+                path.display()
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// Reads the records of `path` (see [`load_numbered`]), printing the torn-line note on
+/// stderr if there is one.
 ///
 /// # Errors
-/// As [`load`].
-pub fn load_numbered(path: &Path) -> Result<Vec<(usize, GameRecord)>, String> {
+/// As [`load_numbered`].
+pub fn load(path: &Path) -> Result<Vec<GameRecord>, String> {
+    let loaded = load_numbered(path)?;
+    if let Some(note) = loaded.note(path) {
+        eprintln!("{note}");
+    }
+    Ok(loaded.records.into_iter().map(|(_, r)| r).collect())
+}
+
+/// Reads the records of `path`, only reading: a missing file is no records; a last line
+/// without its newline counts when it is a whole record and is reported as torn
+/// ([`Tail::Torn`], not counted) when it is not. A record equal to one already read (a
+/// line copied twice) is ignored. The file is never changed (see [`repair_tail`]).
+///
+/// # Errors
+/// An unreadable file or one that is not a regular file, a line that is not UTF-8 or is
+/// longer than [`MAX_LINE_BYTES`], a malformed line before the last, or a second, different
+/// record with an id already read (two runs writing one file): `FILE:LINE: what`.
+pub fn load_numbered(path: &Path) -> Result<Loaded, String> {
     let file = match File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Loaded {
+                records: Vec::new(),
+                tail: Tail::Clean,
+            });
+        }
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "{} is not a regular file (a records file is)",
+            path.display()
+        ));
+    }
     let mut records: Vec<(usize, GameRecord)> = Vec::new();
     let mut seen: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
     let mut good_bytes = 0u64;
     let mut reader = BufReader::new(file);
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     let mut n = 0;
+    let mut tail = Tail::Clean;
     loop {
-        line.clear();
-        let read = reader
-            .read_line(&mut line)
+        bytes.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut bytes)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         if read == 0 {
             break;
         }
         n += 1;
-        if !line.ends_with('\n') {
-            // Torn last line: drop it.
-            let f = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
-            f.set_len(good_bytes)
-                .map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
-            break;
+        if read > MAX_LINE_BYTES {
+            return Err(format!(
+                "{}:{n}: the line is longer than {MAX_LINE_BYTES} bytes: not a game record",
+                path.display()
+            ));
         }
-        good_bytes += read as u64;
+        let terminated = bytes.last() == Some(&b'\n');
+        let line = std::str::from_utf8(&bytes).map_err(|e| {
+            format!(
+                "{}:{n}: not UTF-8 text (byte {} of the line): not a game record",
+                path.display(),
+                e.valid_up_to() + 1
+            )
+        })?;
         if line.trim().is_empty() {
+            good_bytes += read as u64;
             continue;
         }
-        let r: GameRecord = serde_json::from_str(&line)
-            .map_err(|e| format!("{} line {n} is not a game record: {e}", path.display()))?;
+        let r: GameRecord = match serde_json::from_str(line) {
+            Ok(r) => r,
+            Err(_) if !terminated => {
+                tail = Tail::Torn {
+                    line: n,
+                    keep: good_bytes,
+                };
+                break;
+            }
+            Err(e) => {
+                return Err(format!("{}:{n}: not a game record: {e}", path.display()));
+            }
+        };
+        if !terminated {
+            tail = Tail::Unterminated;
+        }
+        good_bytes += read as u64;
         match seen.get(&r.id) {
             None => {
                 seen.insert(r.id, records.len());
@@ -235,7 +325,7 @@ pub fn load_numbered(path: &Path) -> Result<Vec<(usize, GameRecord)>, String> {
             Some(&k) if records[k].1 == r => {}
             Some(&k) => {
                 return Err(format!(
-                    "{} line {n} is a second, different record of game {} (first on line {}): \
+                    "{}:{n}: a second, different record of game {} (first on line {}): \
                      two runs wrote this file; keep one of the lines",
                     path.display(),
                     r.id,
@@ -244,7 +334,37 @@ pub fn load_numbered(path: &Path) -> Result<Vec<(usize, GameRecord)>, String> {
             }
         }
     }
-    Ok(records)
+    Ok(Loaded { records, tail })
+}
+
+/// Makes the file of `loaded` ready for appending, for a run that holds the directory's
+/// lock: a torn last line is cut off, a complete last line without its newline gets one.
+/// Returns what was done, for the user, or `None` when nothing was needed.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn repair_tail(path: &Path, loaded: &Loaded) -> Result<Option<String>, String> {
+    let fail = |e: std::io::Error| format!("cannot repair {}: {e}", path.display());
+    match loaded.tail {
+        Tail::Clean => Ok(None),
+        Tail::Unterminated => {
+            let mut f = OpenOptions::new().append(true).open(path).map_err(fail)?;
+            f.write_all(b"\n").map_err(fail)?;
+            Ok(Some(format!(
+                "note: {}: added the newline missing after the last record",
+                path.display()
+            )))
+        }
+        Tail::Torn { line, keep } => {
+            let f = OpenOptions::new().write(true).open(path).map_err(fail)?;
+            f.set_len(keep).map_err(fail)?;
+            Ok(Some(format!(
+                "note: {}:{line}: removed the last line, cut short by an earlier run; its game \
+                 is played again",
+                path.display()
+            )))
+        }
+    }
 }
 
 /// Appends records to a file, one line each, flushed to the OS before returning.

@@ -111,8 +111,8 @@ fn settings_differ(
     shard: Option<(usize, usize)>,
 ) -> Result<bool, String> {
     let path = dir.join("tournament.json");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => {
+    match crate::game::files::read_text_if_exists(&path, "tournament settings file", 1 << 30)? {
+        Some(text) => {
             let old: Settings = serde_json::from_str(&text).map_err(|e| {
                 format!("{} is not a tournament settings file: {e}", path.display())
             })?;
@@ -140,8 +140,7 @@ fn settings_differ(
             }
             Ok(&old != settings)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        None => Ok(true),
     }
 }
 
@@ -590,8 +589,8 @@ fn run_or_check<G: Game>(
         if options.out.join("tournament.json").exists() {
             settings_differ(&options.out, settings, options.shard)?;
             let records_path = options.out.join("games.jsonl");
-            let numbered = record::load_numbered(&records_path)?;
-            validate::check_records::<G>(settings, &records_path, &numbered)?;
+            let loaded = record::load_numbered(&records_path)?;
+            validate::check_records::<G>(settings, &records_path, &loaded.records, exact)?;
         }
         return Ok(None);
     }
@@ -603,9 +602,13 @@ fn run_or_check<G: Game>(
     let resuming = options.out.join("tournament.json").exists();
     check_settings(&options.out, settings, options.shard)?;
     let done = if resuming {
-        let numbered = record::load_numbered(&records_path)?;
-        validate::check_records::<G>(settings, &records_path, &numbered)?;
-        numbered.into_iter().map(|(_, r)| r).collect()
+        let loaded = record::load_numbered(&records_path)?;
+        validate::check_records::<G>(settings, &records_path, &loaded.records, exact)?;
+        // This run holds the lock: it may make the file ready for appending, and says so.
+        if let Some(note) = record::repair_tail(&records_path, &loaded)? {
+            eprintln!("{note}");
+        }
+        loaded.records.into_iter().map(|(_, r)| r).collect()
     } else {
         Vec::new()
     };

@@ -4,50 +4,151 @@
 //! being counted silently (issue 18: a line edited to `points [1, 1]` was scored, and the
 //! pool's scores summed to 105 %).
 //!
-//! Every record must name the tournament's game and seed and only its engines; its points
+//! Every record must name the tournament's game and seed; its id must be in the schedule,
+//! with the schedule's block, round and engines in the schedule's seat order; its points
 //! must follow from its places (team points shared in team games); its start must be the
 //! opening of its round; its moves must replay legally from there; and the replayed end must
 //! agree with the recorded reason: a finished game for `normal` (with the recorded scores and
 //! places), the ply cap for `ply-cap`, a third occurrence for `repetition`, an unfinished
 //! game lost by the seat to move for forfeits (`time-forfeit` with its `overrun_ms`), and an
-//! unfinished game for adjudications (`adjudicated-exact`: places that follow from the
-//! solved scores, which are not re-solved; `adjudicated-resign`: one side last;
-//! `adjudicated-draw`: equal places).
+//! unfinished game for adjudications (`adjudicated-exact`: the position re-solved to the
+//! recorded scores, and places that follow from them; `adjudicated-resign`: one side last;
+//! `adjudicated-draw`: equal places). A reason must be one the tournament can produce:
+//! adjudications only under their `--adjudicate` rule, `engine-error` and `illegal-move`
+//! only against an external program, `time-forfeit` only against an engine with a clock.
 
 use std::path::Path;
 
+use super::adjudicate::{ExactAttempt, ExactSolve};
 use super::record::{GameRecord, Reason};
-use super::runner::Settings;
+use super::schedule;
+use super::settings::Settings;
+use crate::engine::Protocol;
 use crate::game::{Game, Seat};
 
-/// Checks every `(line, record)` of the file `path` against `settings`.
+/// A reason as records spell it (`engine-error`).
+fn reason_name(reason: Reason) -> String {
+    serde_json::to_value(reason)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default()
+}
+
+/// Checks every `(line, record)` of the file `path` against `settings`; `exact` is the
+/// game's solver, which re-solves exact adjudications.
 ///
 /// # Errors
-/// The first inconsistent record, as `FILE line N (game ID): what is wrong`.
+/// The first inconsistent record, as `FILE:LINE: game ID: what is wrong`.
 pub fn check_records<G: Game>(
     settings: &Settings,
     path: &Path,
     records: &[(usize, GameRecord)],
+    exact: Option<&ExactSolve<G>>,
 ) -> Result<(), String> {
     let mut openings: std::collections::HashMap<usize, super::openings::Opening<G>> =
         std::collections::HashMap::new();
+    let order = settings
+        .openings
+        .line_order(settings.openings_order, settings.seed);
+    let plan = Plan::new::<G>(settings);
     for (line, r) in records {
-        let opening = match openings.entry(r.round) {
-            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(settings.openings.opening::<G>(r.round, settings.seed)?)
-            }
-        };
-        check_record(settings, opening, r).map_err(|e| {
+        let at = |e: String| {
             format!(
-                "{} line {line} (game {}): {e}; the file was edited or written by another \
-                 tournament",
+                "{}:{line}: game {}: {e}; the file was edited or written by another tournament",
                 path.display(),
                 r.id
             )
-        })?;
+        };
+        plan.check(settings, r).map_err(at)?;
+        let opening = match openings.entry(r.round) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(
+                settings
+                    .openings
+                    .opening_in::<G>(r.round, settings.seed, order.as_deref())?,
+            ),
+        };
+        check_record(settings, opening, r, exact).map_err(at)?;
     }
     Ok(())
+}
+
+/// The schedule of a tournament, enough to say which engines play game `id` in which
+/// seats (as `runner` schedules it: by sides, team seats filled by their team's engine).
+struct Plan {
+    /// Seat -> side (team) of the game's seats.
+    team_of_seat: Vec<u8>,
+    /// Sides of the schedule.
+    sides: usize,
+    /// Groups of engine indices that meet.
+    groups: Vec<Vec<usize>>,
+}
+
+impl Plan {
+    fn new<G: Game>(settings: &Settings) -> Self {
+        let start = G::start();
+        let team_of_seat: Vec<u8> = (0..start.seats())
+            .map(|s| start.team(Seat(s as u8)))
+            .collect();
+        let sides = team_of_seat
+            .iter()
+            .map(|&t| usize::from(t) + 1)
+            .max()
+            .unwrap_or(0);
+        let groups = if settings.engines.len() >= sides && sides > 0 {
+            schedule::groups(settings.engines.len(), sides, settings.format)
+        } else {
+            Vec::new()
+        };
+        Self {
+            team_of_seat,
+            sides,
+            groups,
+        }
+    }
+
+    /// Checks the record's id, block, round and engines (in seat order) against the
+    /// schedule.
+    fn check(&self, settings: &Settings, r: &GameRecord) -> Result<(), String> {
+        let total = self
+            .groups
+            .len()
+            .saturating_mul(settings.rounds)
+            .saturating_mul(self.sides);
+        if r.id >= total {
+            return Err(format!(
+                "id {} is outside the schedule of {total} games (ids 0..{total})",
+                r.id
+            ));
+        }
+        let block = r.id / self.sides;
+        let rotation = r.id % self.sides;
+        let round = block / self.groups.len();
+        let group = &self.groups[block % self.groups.len()];
+        if r.block != block || r.round != round {
+            return Err(format!(
+                "block {} and round {} do not match the schedule's block {block} and round \
+                 {round} of game {}",
+                r.block, r.round, r.id
+            ));
+        }
+        let expected: Vec<&str> = self
+            .team_of_seat
+            .iter()
+            .map(|&t| {
+                settings.engines[group[(usize::from(t) + rotation) % self.sides]]
+                    .name
+                    .as_str()
+            })
+            .collect();
+        if r.engines != expected {
+            return Err(format!(
+                "engines {:?} are not the schedule's {expected:?} (in seat order)",
+                r.engines
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// Checks one record (see the module documentation).
@@ -58,6 +159,7 @@ pub fn check_record<G: Game>(
     settings: &Settings,
     opening: &super::openings::Opening<G>,
     r: &GameRecord,
+    exact: Option<&ExactSolve<G>>,
 ) -> Result<(), String> {
     if r.game != settings.game {
         return Err(format!(
@@ -113,6 +215,7 @@ pub fn check_record<G: Game>(
             r.start, r.round, opening.position
         ));
     }
+    let rules = &settings.adjudicate;
     // Replay, counting positions since the opening's root for repetitions.
     let mut seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
     let mut p = opening.root.clone();
@@ -175,8 +278,8 @@ pub fn check_record<G: Game>(
             }
         }
         Reason::AdjudicatedExact => {
-            // The solved score is not re-solved here (that is the expensive part); the
-            // places must follow from it, and the rules must not have ended the game.
+            // The rules must not have ended the game, the places must follow from the
+            // solved scores, and the position must solve to them.
             if end.is_some() {
                 return Err("an exact adjudication recorded after the game ended".into());
             }
@@ -197,6 +300,25 @@ pub fn check_record<G: Game>(
                     r.scores, r.ranks
                 ));
             }
+            // The solve is repeated (the same node budget gives the same answer): the
+            // record's scores must be the position's.
+            let solved = match (exact, rules.exact) {
+                (Some(ex), Some(limit)) => Some(((ex.solve)(&p, limit), limit)),
+                (None, Some(_)) => return Err(format!("{} has no exact solver", settings.game)),
+                // Refused below: the tournament has no exact rule.
+                (_, None) => None,
+            };
+            solved.map_or(Ok(()), |(attempt, limit)| match attempt {
+                ExactAttempt::Solved(scores) if scores == r.scores => Ok(()),
+                ExactAttempt::Solved(scores) => Err(format!(
+                    "the adjudicated position solves to scores {scores:?}, the record says {:?}",
+                    r.scores
+                )),
+                ExactAttempt::NotYet | ExactAttempt::GiveUp => Err(format!(
+                    "an exact adjudication of a position the solver does not settle at \
+                     exact={limit}"
+                )),
+            })?;
         }
         Reason::AdjudicatedDraw => {
             if end.is_some() || r.ranks != all(1) {
@@ -257,7 +379,39 @@ pub fn check_record<G: Game>(
                     r.ranks
                 ));
             }
+            // Only an external program crashes, hangs or plays an illegal move; only an
+            // engine with a clock loses on time.
+            let lost = r.ranks.iter().position(|&k| k == n).unwrap_or(0);
+            let spec = settings.engines.iter().find(|e| e.name == r.engines[lost]);
+            let possible = spec.is_some_and(|e| match r.reason {
+                Reason::TimeForfeit => e.seat_clock().is_some(),
+                _ => e.protocol == Protocol::Gtp,
+            });
+            if !possible {
+                return Err(format!(
+                    "reason {} for engine '{}', which {}",
+                    reason_name(r.reason),
+                    r.engines[lost],
+                    if r.reason == Reason::TimeForfeit {
+                        "has no clock"
+                    } else {
+                        "is built in (only an external program fails so)"
+                    }
+                ));
+            }
         }
+    }
+    let (enabled, rule) = match r.reason {
+        Reason::AdjudicatedExact => (rules.exact.is_some(), "exact=N"),
+        Reason::AdjudicatedResign => (rules.resign.is_some(), "resign=SCORE,MOVES"),
+        Reason::AdjudicatedDraw => (rules.draw.is_some(), "draw=SCORE,MOVES"),
+        _ => (true, ""),
+    };
+    if !enabled {
+        return Err(format!(
+            "reason {} in a tournament without --adjudicate {rule}",
+            reason_name(r.reason)
+        ));
     }
     Ok(())
 }

@@ -243,11 +243,10 @@ pub fn save_checkpoint(path: &Path, state: &FitState, fingerprint: u64) -> Resul
 /// # Errors
 /// An unreadable or malformed file, or one made on other data (another fingerprint).
 pub fn load_checkpoint(path: &Path, fingerprint: u64) -> Result<Option<FitState>, String> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("cannot read checkpoint {}: {e}", path.display())),
-    };
+    if !path.exists() {
+        return Ok(None);
+    }
+    let bytes = crate::game::files::read_bytes(path, "checkpoint", 1 << 30)?;
     let err = |m: &str| format!("checkpoint {}: {m}", path.display());
     let mut lines = bytes.splitn(3, |&b| b == b'\n');
     let magic = lines.next().unwrap_or_default();

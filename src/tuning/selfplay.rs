@@ -344,13 +344,15 @@ pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
     Ok(read_numbered(path)?.into_iter().map(|(_, s)| s).collect())
 }
 
+/// The largest self-play data file read: 4 GiB (about 40 million samples).
+pub const MAX_DATA_FILE: u64 = 4 << 30;
+
 /// [`read`], each sample with its line number in the file (from 1).
 ///
 /// # Errors
 /// As [`read`].
 pub fn read_numbered(path: &Path) -> Result<Vec<(usize, Sample)>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read data file {}: {e}", path.display()))?;
+    let text = crate::game::files::read_text(path, "data file", MAX_DATA_FILE)?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
@@ -437,8 +439,7 @@ pub struct ShardFile {
 /// One line naming the file and line: an unreadable file, a bad sample or game mark, or a
 /// sample before any `# game` line (a file written without `--shard`).
 pub fn read_shard(path: &Path) -> Result<ShardFile, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read data file {}: {e}", path.display()))?;
+    let text = crate::game::files::read_text(path, "data file", MAX_DATA_FILE)?;
     let mut out = ShardFile::default();
     let mut game = None;
     for (i, line) in text.lines().enumerate() {

@@ -745,7 +745,7 @@ fn edited_clock_and_adjudication_records_are_refused() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{what}: {err}");
         assert!(
-            err.contains(&format!("line {}", exact + 1)) && err.contains(what),
+            err.contains(&format!("games.jsonl:{}:", exact + 1)) && err.contains(what),
             "{what}: {err}"
         );
     }

@@ -246,13 +246,13 @@ fn edited_records_are_refused_naming_the_line() {
         edit(*line, f.as_ref());
         let err = refused(&report());
         assert!(
-            err.contains(&format!("line {line}")) && err.contains(what),
+            err.contains(&format!("games.jsonl:{line}:")) && err.contains(what),
             "{err}"
         );
         // Resuming refuses it too, and writes nothing.
         let before = std::fs::read_to_string(&path).unwrap();
         let err = refused(&tournament(SMALL, &dir));
-        assert!(err.contains(&format!("line {line}")), "{err}");
+        assert!(err.contains(&format!("games.jsonl:{line}:")), "{err}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
     }
     // A second record of a game with another result (two runs writing one file).
@@ -264,7 +264,10 @@ fn edited_records_are_refused_naming_the_line() {
     )
     .unwrap();
     let err = refused(&report());
-    assert!(err.contains("line 5") && err.contains("line 1"), "{err}");
+    assert!(
+        err.contains("games.jsonl:5:") && err.contains("first on line 1"),
+        "{err}"
+    );
     // The untouched file reports again.
     std::fs::write(&path, &original).unwrap();
     assert!(report().status.success());

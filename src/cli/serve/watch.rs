@@ -46,7 +46,13 @@ pub fn list(dirs: &[PathBuf], url: &str) -> ApiResult {
         })?,
     };
     let path = dir.join("games.jsonl");
-    let records = record::load(&path).map_err(|e| ApiError::with(422, e))?;
+    // A running tournament may be writing its last line: a torn tail is left out quietly.
+    let records: Vec<_> = record::load_numbered(&path)
+        .map_err(|e| ApiError::with(422, e))?
+        .records
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect();
     let total = records.len();
     let mut games = Vec::new();
     for rec in records.iter().skip(since).take(MAX_GAMES_PER_ANSWER) {

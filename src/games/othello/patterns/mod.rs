@@ -560,8 +560,11 @@ impl PatternWeights {
         if let Some((_, w)) = c.iter().find(|(p, _)| p == path) {
             return Ok(Arc::clone(w));
         }
-        let bytes = std::fs::read(path)
-            .map_err(|e| format!("cannot read pattern weights file {}: {e}", path.display()))?;
+        let bytes = crate::game::files::read_bytes(
+            path,
+            "pattern weights file",
+            crate::game::params::MAX_WEIGHTS_FILE,
+        )?;
         let w = Arc::new(Self::from_bytes(&bytes, &path.display().to_string())?);
         c.push((path.to_path_buf(), Arc::clone(&w)));
         Ok(w)
