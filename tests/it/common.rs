@@ -50,3 +50,23 @@ pub fn random_position(rng: &mut Rng, empties: u32) -> Option<Position> {
     }
     Some(pos)
 }
+
+/// Whether process `pid` has exited (gone, or a zombie nobody reaped yet).
+pub fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with('Z')),
+    }
+}
+
+/// The process ids written (whitespace-separated) to `file` by a test's scripts.
+pub fn pids(file: &std::path::Path) -> Vec<u32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}

@@ -5,8 +5,9 @@
 
 #![cfg(unix)]
 
+use crate::common::{gone, pids};
 use std::os::unix::process::ExitStatusExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -15,25 +16,6 @@ fn tmp(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// Whether process `pid` has exited (gone, or a zombie nobody reaped yet).
-fn gone(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit(')')
-            .next()
-            .is_some_and(|rest| rest.trim_start().starts_with('Z')),
-    }
-}
-
-fn pids(file: &Path) -> Vec<u32> {
-    std::fs::read_to_string(file)
-        .unwrap_or_default()
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect()
 }
 
 fn send(pid: u32, signal: &str) {

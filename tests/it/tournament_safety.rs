@@ -4,6 +4,7 @@
 //! the line, external engines die with their process group (a wrapper's children too), and
 //! `--engine-log` writes the protocol traffic.
 
+use crate::common::{gone, pids};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -272,25 +273,6 @@ fn edited_records_are_refused_naming_the_line() {
     std::fs::write(&path, &original).unwrap();
     assert!(report().status.success());
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// Whether process `pid` has exited (gone, or a zombie nobody reaped yet).
-fn gone(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit(')')
-            .next()
-            .is_some_and(|rest| rest.trim_start().starts_with('Z')),
-    }
-}
-
-fn pids(file: &Path) -> Vec<u32> {
-    std::fs::read_to_string(file)
-        .unwrap_or_default()
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect()
 }
 
 fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
