@@ -580,6 +580,9 @@ fn viewer_replays_a_game_of_each_id_to_its_final_position() {
     if !super::serve_browser::chromium_available() {
         return;
     }
+    let _one = super::serve_browser::ONE_BROWSER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     type Replay = fn(&serde_json::Value) -> (String, usize);
     let cases: [(&str, &[&str], Replay); 5] = [
         (

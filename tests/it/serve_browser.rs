@@ -57,6 +57,10 @@ fn pipe() -> (OwnedFd, OwnedFd) {
     unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) }
 }
 
+/// One headless Chromium at a time: the tests run in parallel with the rest of the suite
+/// on small machines, and each browser takes a few hundred MB.
+pub static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Whether chromium can run here; under CI its absence is a failure.
 pub fn chromium_available() -> bool {
     let found = Command::new(CHROMIUM)
@@ -350,6 +354,9 @@ fn run(name: &str, server_args: &[&str], scenario: impl FnOnce(&mut Browser, &Se
     if !chromium_available() {
         return;
     }
+    let _one = ONE_BROWSER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let server = Server::start(server_args);
     let mut b = Browser::launch();
     b.goto(&server.url("/"));
