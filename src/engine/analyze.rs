@@ -40,7 +40,11 @@ pub fn negate_child(score: Score) -> Score {
 }
 
 /// Scores every legal move of `pos` (unfinished, two-sided) with `player` and `limits`
-/// (split by [`child_limits`]); best first, ties in move-generation order. Each
+/// (split by [`child_limits`]), brings the heuristic scores to one depth (moves searched
+/// deeper than the shallowest are searched again to its depth: a budget split over the
+/// moves ends each move's iterative deepening at its own depth) and ranks them by [`rank`]
+/// (best first: forced wins, exact scores, heuristic scores of that one depth, forced
+/// losses; each group by score). Each
 /// [`Thought`] is from `pos`'s side to move: its `best_move` is the move, its `pv` starts
 /// with it, its depth counts the move, `exact` is true when the position after the move is
 /// finished or was solved. `stop` (in `limits`) ends the work early: the moves not yet
@@ -102,9 +106,116 @@ pub fn analyze_moves<G: Game>(
             unit: t.unit,
         });
     }
-    // Stable: equal scores keep the generation order.
-    out.sort_by_key(|t| std::cmp::Reverse(t.score));
+    common_depth(player, pos, &mut out, limits)?;
+    rank(&mut out);
     Ok(out)
+}
+
+/// Brings the heuristic scores of `out` (the analysis of `pos`) to one depth: under a time
+/// or node budget split over the moves, each move's iterative deepening stops at its own
+/// depth, and a 10-ply score is not comparable with a 9-ply one. Every move searched deeper
+/// than the shallowest heuristic move is searched again to that depth (a fixed-depth search
+/// that the shared table makes cheap: it has the deeper entries), so the multi-PV order is
+/// by scores of one depth, as in Edax's `hint`. Exact scores and forced results are kept.
+/// Nothing is re-searched once `stop` (in `limits`) is set.
+fn common_depth<G: Game>(
+    player: &mut dyn Player<G>,
+    pos: &G,
+    out: &mut [Thought<G::Move>],
+    limits: &Limits,
+) -> Result<(), String> {
+    let stopped = || {
+        limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    let heuristic = |t: &Thought<G::Move>| matches!(Reach::of(t), Reach::Depth(_));
+    let Some(depth) = out.iter().filter(|t| heuristic(t)).map(|t| t.depth).min() else {
+        return Ok(());
+    };
+    // The child searched to `depth - 1` plies; a search that finished no ply (depth 1 here)
+    // has nothing to compare.
+    if depth < 2 {
+        return Ok(());
+    }
+    let mover = pos.to_move();
+    let fixed = Limits {
+        stop: limits.stop.clone(),
+        ..Limits::depth(depth - 1)
+    };
+    for t in out.iter_mut().filter(|t| heuristic(t) && t.depth > depth) {
+        if stopped() {
+            break;
+        }
+        let Some(mv) = t.best_move else { continue };
+        let started = Instant::now();
+        let child = pos.play(mv);
+        let again = player.choose(&child, &fixed)?;
+        if stopped() || again.depth + 1 != depth {
+            // Stopped part-way: keep the deeper score rather than a truncated one.
+            continue;
+        }
+        let same_side = pos.team(child.to_move()) == pos.team(mover);
+        t.score = if same_side {
+            again.score
+        } else {
+            negate_child(again.score)
+        };
+        t.exact = again.exact;
+        t.depth = depth;
+        t.nodes += again.nodes;
+        t.elapsed += started.elapsed();
+        t.pv.truncate(1);
+        t.pv.extend_from_slice(&again.pv);
+    }
+    Ok(())
+}
+
+/// How far a move's score is known, for [`rank`]: scores are compared only within one
+/// reach. Higher is better known; ordered forced loss < heuristic at depth 1 < depth 2 <
+/// ... < exact (solved, not a forced loss) < forced win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reach {
+    /// A proven loss (score at or below `-WIN_MIN`): any move not proven lost may be better.
+    ForcedLoss,
+    /// A heuristic score from a search of this many plies (the move included).
+    Depth(u32),
+    /// A proven score short of a forced win (an Othello disc count, a draw).
+    Exact,
+    /// A proven win (score at or above `WIN_MIN`).
+    ForcedWin,
+}
+
+impl Reach {
+    /// The reach of one analysed move.
+    #[must_use]
+    pub fn of<M>(t: &Thought<M>) -> Self {
+        if t.score >= WIN_MIN {
+            Self::ForcedWin
+        } else if t.score <= -WIN_MIN {
+            Self::ForcedLoss
+        } else if t.exact {
+            Self::Exact
+        } else {
+            Self::Depth(t.depth)
+        }
+    }
+}
+
+/// Orders analysed moves best first, by ([`Reach`], score), both descending; equal keys keep
+/// their order (move generation order in [`analyze_moves`]).
+///
+/// Scores from searches of different depths are not on one scale (a 3-ply guess of +38.87
+/// is not better than a proven +38), so they are not ranked together: forced wins come
+/// first, then exact scores, then heuristic scores from the deepest search to the
+/// shallowest, then forced losses; within each group the higher score first. Under a fixed
+/// `--depth` every move not solved has the same depth, so this is the usual multi-PV order
+/// by score; under a time or node budget split over the moves (where a move's solve may
+/// finish and its sibling's may not), a move solved exactly never ranks below a shallower
+/// guess. Each [`Thought`] keeps its own depth and `exact` flag to show beside the score.
+pub fn rank<M>(moves: &mut [Thought<M>]) {
+    moves.sort_by_key(|t| std::cmp::Reverse((Reach::of(t), t.score)));
 }
 
 #[cfg(test)]

@@ -89,6 +89,93 @@ fn analyze_scores_every_move_exactly_in_the_endgame() {
     assert_eq!(v["moves"][0]["move"], "a2");
 }
 
+/// Issue 36: `analyze --ffo 40 --multipv 3` under load ranked "c1 +38.87" from a 3-ply
+/// search above a2's exact +38 (the budget split over the moves solved a2 and left c1 with
+/// its quick search). A proven score never ranks below a heuristic guess, and heuristic
+/// scores rank among themselves; forced wins first, forced losses last.
+#[test]
+fn analyze_ranks_an_exact_score_above_a_shallower_guess() {
+    use tessera::engine::Thought;
+    use tessera::engine::analyze::{Reach, rank};
+    use tessera::search::WIN;
+    let thought = |mv: &str, score: i32, exact: bool, depth: u32| Thought {
+        best_move: Some(tessera::games::othello::Move::parse(mv).unwrap()),
+        score,
+        exact,
+        depth,
+        nodes: 0,
+        elapsed: std::time::Duration::ZERO,
+        pv: Vec::new(),
+        unit: "centi-discs",
+    };
+    // In the order a score-only sort gives: c1's 3-ply guess first.
+    let mut moves = vec![
+        thought("c1", 3887, false, 3),
+        thought("a2", 3800, true, 20),
+        thought("g7", 3082, false, 10),
+        thought("b1", 2160, true, 20),
+        thought("d8", 2958, false, 9),
+    ];
+    rank(&mut moves);
+    let order: Vec<String> = moves
+        .iter()
+        .map(|t| t.best_move.unwrap().to_string())
+        .collect();
+    assert_eq!(order, ["a2", "b1", "g7", "d8", "c1"]);
+    assert_eq!(Reach::of(&moves[0]), Reach::Exact);
+    assert_eq!(Reach::of(&moves[4]), Reach::Depth(3));
+    // Win/loss games: a proven win first, a proven loss after every unproven move.
+    let mut moves = vec![
+        thought("a1", -(WIN - 2), true, 2),
+        thought("b1", 50, false, 3),
+        thought("c1", WIN - 5, true, 5),
+        thought("d1", 0, true, 4),
+    ];
+    rank(&mut moves);
+    let order: Vec<String> = moves
+        .iter()
+        .map(|t| t.best_move.unwrap().to_string())
+        .collect();
+    assert_eq!(order, ["c1", "d1", "b1", "a1"]);
+}
+
+/// Issue 36: under a node (or time) budget split over the moves, each move's iterative
+/// deepening stopped at its own depth (FFO #40 with 1,000,000 nodes: g7 +30.82 at 10 plies
+/// listed beside c1 +34.18 at 9). The analysis now brings every heuristic score to one
+/// depth, so the list is ordered by scores of the same depth.
+#[test]
+fn analyze_under_a_budget_ranks_scores_of_one_depth() {
+    let v = json_of(&[
+        "analyze", "othello", "--ffo", "40", "--nodes", "1000000", "--json",
+    ]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 10);
+    let heuristic: Vec<&Value> = moves.iter().filter(|m| m["exact"] == false).collect();
+    assert!(!heuristic.is_empty());
+    let depth = heuristic[0]["depth"].as_u64().unwrap();
+    assert!(
+        heuristic.iter().all(|m| m["depth"].as_u64() == Some(depth)),
+        "{moves:?}"
+    );
+    let scores: Vec<i64> = heuristic
+        .iter()
+        .map(|m| m["score"].as_i64().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    // Exact scores (here none at this budget, or any) come before every heuristic one.
+    let first_heuristic = moves.iter().position(|m| m["exact"] == false).unwrap();
+    assert!(moves[first_heuristic..].iter().all(|m| m["exact"] == false));
+    // With a budget that solves a2 (518,346 nodes) but not its siblings, a2 comes first.
+    let v = json_of(&[
+        "analyze", "othello", "--ffo", "40", "--nodes", "6000000", "--json",
+    ]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["move"], "a2");
+    assert_eq!(moves[0]["exact"], true);
+    assert_eq!(moves[0]["score"], 3800);
+    assert!(moves[1..].iter().any(|m| m["exact"] == false));
+}
+
 #[test]
 fn analyze_works_for_every_two_sided_game_and_refuses_the_rest() {
     for (game, extra) in [
