@@ -59,6 +59,41 @@ pub struct Trend {
     pub direction: String,
 }
 
+impl Trend {
+    /// The trend in words, from the seat's side of the fair 1/2 at both levels: an
+    /// advantage or a disadvantage that grows or shrinks, or a seat that crosses from behind
+    /// to ahead (or back); empty for `no significant change`.
+    #[must_use]
+    pub fn reading(&self) -> String {
+        if self.direction == "no significant change" {
+            return String::new();
+        }
+        let (from, to) = (self.from.1, self.to.1);
+        let pct = |x: f64| format!("{:.1} %", 100.0 * x);
+        if (from - 0.5) * (to - 0.5) < 0.0 {
+            return if from < 0.5 {
+                format!(
+                    "the seat goes from behind ({}) to ahead ({})",
+                    pct(from),
+                    pct(to)
+                )
+            } else {
+                format!(
+                    "the seat goes from ahead ({}) to behind ({})",
+                    pct(from),
+                    pct(to)
+                )
+            };
+        }
+        let what = if from < 0.5 || (from == 0.5 && to < 0.5) {
+            "disadvantage"
+        } else {
+            "advantage"
+        };
+        format!("the seat's {what} {}", self.direction)
+    }
+}
+
 /// The standard error of a seat's score from its 95 % interval (half-width / z).
 fn standard_error(row: &SeatRow) -> f64 {
     (row.score.upper - row.score.lower) / (2.0 * z_of(super::seats::CONFIDENCE))

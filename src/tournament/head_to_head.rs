@@ -32,8 +32,12 @@ pub struct Comparison {
     /// Logistic Elo difference `a - b` of that score (`null` in JSON when infinite: one side
     /// was ahead every time).
     pub elo: f64,
-    /// 95 % error bar of `elo` (`null` in JSON when the interval is unbounded).
+    /// 95 % error bar of `elo` (`null` in JSON, with `note`, when there is none: see
+    /// [`EloReport::absent_reason`](super::stats::elo::EloReport::absent_reason)).
     pub elo_error: f64,
+    /// Why `elo_error` is absent, when it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The comparisons of every pair of `names` (in that order) over records of three or more
@@ -71,11 +75,12 @@ pub fn comparisons(names: &[String], records: &[GameRecord]) -> Vec<Comparison> 
                 tied: t.draws,
                 score: rep.score,
                 elo: rep.elo,
-                elo_error: if rep.elo.is_finite() {
+                elo_error: if rep.elo.is_finite() && rep.has_spread() && rep.elo_error.is_finite() {
                     rep.elo_error
                 } else {
-                    f64::INFINITY
+                    f64::NAN
                 },
+                note: rep.absent_reason(),
             });
         }
     }

@@ -53,6 +53,10 @@ pub struct Pairing {
     pub los: f64,
     /// Fraction of games drawn.
     pub draw_ratio: f64,
+    /// Why `elo_error`, `nelo`, `nelo_error` or `los` is absent (JSON `null`, text `n/a`),
+    /// when one is: see [`EloReport::absent_reason`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// One row of the rating list.
@@ -60,21 +64,26 @@ pub struct Pairing {
 pub struct Rating {
     /// Engine name.
     pub name: String,
-    /// Rating, Elo, relative to the anchor.
+    /// Rating, Elo, relative to the anchor; `null` in JSON (with `interval_note`) for an
+    /// engine without games (its fitted value would be the prior's alone).
     pub elo: f64,
     /// 95 % bootstrap interval (over blocks); `null` in JSON (with `interval_note`) when
-    /// every resample gave the same fit.
+    /// every resample gave the same fit, or the engine played no game.
     pub lower: f64,
     /// Upper end of the interval.
     pub upper: f64,
     /// Games played.
     pub games: u64,
-    /// Mean points per game (1 win, 1/2 draw for two seats).
+    /// Mean points per game (1 win, 1/2 draw for two seats); `null` in JSON without games.
     pub score: f64,
-    /// Why there is no interval, when there is none.
+    /// Why there is no interval (or no Elo and score), when there is none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interval_note: Option<String>,
 }
+
+/// Why an engine's rating, interval and score are left out: it played no game (a shard
+/// without its games, a folder with no finished game).
+pub const NO_GAMES: &str = "no rating, interval or score: the engine played no game here";
 
 /// Why a bootstrap interval is left out: every resample of the blocks gives the same data.
 pub const DEGENERATE_INTERVAL: &str = "no interval: every bootstrap resample gave the same fit (one block, or every block with the same result), so resampling says nothing about the error";
@@ -92,6 +101,38 @@ pub struct SprtState {
     pub upper: f64,
     /// `H0 accepted`, `H1 accepted` or `continue`.
     pub decision: String,
+    /// Why a `continue` is final or cannot change, when it is (see [`sprt_note`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Why an SPRT left at `continue` is no decision: the LLR of complete pairs that are all
+/// in the middle cell (drawn, or one win and one loss) is exactly 0 when the hypotheses are
+/// symmetric about 0 (`elo0 = -elo1`: the sample's score 1/2 is as likely under both), so
+/// no number of such pairs reaches a bound; and a finished schedule (`finished`) stops the
+/// run at its game limit (`--rounds`, `--games`) without a decision. `None` otherwise.
+#[must_use]
+pub fn sprt_note(settings: &SprtSettings, penta: &Pentanomial, finished: bool) -> Option<String> {
+    let cells = penta.cells();
+    let symmetric_stuck = penta.pairs() > 0
+        && cells[2] == penta.pairs()
+        && (settings.elo0 + settings.elo1).abs() < 1e-12;
+    let mut parts = Vec::new();
+    if symmetric_stuck {
+        parts.push(format!(
+            "every complete pair scored 1/2 and the hypotheses are symmetric about 0 \
+             (elo0 {}, elo1 {}): the LLR is 0 by symmetry and such pairs never reach a bound",
+            settings.elo0, settings.elo1
+        ));
+    }
+    if finished {
+        parts.push(
+            "the schedule ended before the LLR reached a bound: no decision (more games, \
+             with --rounds or --games, or narrower bounds can decide)"
+                .to_string(),
+        );
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 /// The whole report.
@@ -152,6 +193,8 @@ fn pairing(a: &str, b: &str, records: &[GameRecord]) -> (Pairing, Pentanomial) {
         tri.report()
     };
     let (w, d, l) = (tri.wins, tri.draws, tri.losses);
+    // A spread is known only from two units or more that differ (see `EloReport::absent_reason`).
+    let spread = rep.has_spread();
     let p = Pairing {
         a: a.into(),
         b: b.into(),
@@ -166,24 +209,37 @@ fn pairing(a: &str, b: &str, records: &[GameRecord]) -> (Pairing, Pentanomial) {
             0.5
         },
         elo: rep.elo,
-        // An infinite Elo has no finite error bar: JSON null for both, as the text's `+inf`.
-        // Nor has a single unit (one pair, or one game without pairs): its variance is 0
-        // by construction, and "± 0" would claim certainty.
-        elo_error: if rep.elo.is_finite() && rep.units >= 2.0 {
+        // An infinite Elo has no finite error bar; nor has a single unit (one pair, or one
+        // game without pairs) or units that all had the same result: their variance is 0
+        // by construction, and "± 0" would claim certainty. Absent: NaN, JSON null, with
+        // the reason in `note`.
+        elo_error: if rep.elo.is_finite() && spread && rep.elo_error.is_finite() {
             rep.elo_error
         } else {
-            f64::INFINITY
+            f64::NAN
         },
-        nelo: rep.nelo,
-        nelo_error: if rep.nelo.is_finite() && rep.units >= 2.0 {
+        // Normalized Elo divides by the spread: undefined without one (infinite when one
+        // side won everything).
+        nelo: if spread || !rep.elo.is_finite() {
+            rep.nelo
+        } else {
+            f64::NAN
+        },
+        nelo_error: if rep.nelo.is_finite() && spread {
             rep.nelo_error
         } else {
-            f64::INFINITY
+            f64::NAN
         },
         // One unit is no evidence either way: LOS would read 100 % (or 0 %) after one won
-        // (or lost) pair. Undefined (NaN; JSON `null`, text `-`) until there are two.
-        los: if rep.units >= 2.0 { rep.los } else { f64::NAN },
+        // (or lost) pair, and 50 % after drawn pairs with no spread. Undefined (NaN; JSON
+        // `null`, text `n/a`) until there is a spread; an infinite Elo's LOS is kept.
+        los: if spread || (rep.units >= 2.0 && !rep.elo.is_finite()) {
+            rep.los
+        } else {
+            f64::NAN
+        },
         draw_ratio: tri.draw_ratio(),
+        note: rep.absent_reason(),
     };
     (p, penta)
 }
@@ -203,13 +259,28 @@ fn sprt_state(settings: &Settings, records: &[GameRecord]) -> Option<SprtState> 
         SprtDecision::AcceptH1 => "H1 accepted",
         SprtDecision::Continue => "continue",
     };
+    let finished = records.len() >= scheduled_games(settings, records);
     Some(SprtState {
         settings: s.clone(),
         llr,
         lower: sprt.lower_bound(),
         upper: sprt.upper_bound(),
         decision: decision.into(),
+        note: if decision == "continue" {
+            sprt_note(s, &penta, finished)
+        } else {
+            None
+        },
     })
+}
+
+/// The games the schedule of `settings` plays in all (every shard), by the seat count of
+/// `records` (two without records).
+fn scheduled_games(settings: &Settings, records: &[GameRecord]) -> usize {
+    let seats = records.first().map_or(2, |r| r.engines.len());
+    super::schedule::groups(settings.engines.len(), seats, settings.format).len()
+        * settings.rounds
+        * seats
 }
 
 /// The SPRT's log-likelihood ratio after each of the first games (by id), at most 400
@@ -299,37 +370,51 @@ fn fit_ratings<const S: usize>(
     );
     // Equal up to rounding: refits of the same data differ in the last bits (one pair
     // printed "[+176, +176]").
-    let degenerate = |i: usize| games[i] > 0 && (boot.upper[i] - boot.lower[i]).abs() < 1e-6;
+    let degenerate = |i: usize| (boot.upper[i] - boot.lower[i]).abs() < 1e-6;
     let mut rows: Vec<Rating> = (0..names.len())
-        .map(|i| Rating {
-            name: names[i].clone(),
-            elo: boot.fit.ratings[i],
-            // A bootstrap whose resamples are all equal has a zero-width interval, which
-            // would claim certainty; report none and say why.
-            lower: if degenerate(i) {
-                f64::NAN
+        .map(|i| {
+            // An engine without games has only the prior's rating and a zero-width
+            // interval: no numbers at all, and why. A bootstrap whose resamples are all
+            // equal has a zero-width interval, which would claim certainty; no interval,
+            // and why.
+            let note = if games[i] == 0 {
+                Some(NO_GAMES)
+            } else if degenerate(i) {
+                Some(DEGENERATE_INTERVAL)
             } else {
-                boot.lower[i]
-            },
-            upper: if degenerate(i) {
-                f64::NAN
-            } else {
-                boot.upper[i]
-            },
-            interval_note: degenerate(i).then(|| DEGENERATE_INTERVAL.to_string()),
-            games: games[i],
-            score: if games[i] > 0 {
-                points[i] / games[i] as f64
-            } else {
-                0.0
-            },
+                None
+            };
+            let played = games[i] > 0;
+            Rating {
+                name: names[i].clone(),
+                elo: if played {
+                    boot.fit.ratings[i]
+                } else {
+                    f64::NAN
+                },
+                lower: if note.is_some() {
+                    f64::NAN
+                } else {
+                    boot.lower[i]
+                },
+                upper: if note.is_some() {
+                    f64::NAN
+                } else {
+                    boot.upper[i]
+                },
+                interval_note: note.map(String::from),
+                games: games[i],
+                score: if played {
+                    points[i] / games[i] as f64
+                } else {
+                    f64::NAN
+                },
+            }
         })
         .collect();
-    rows.sort_by(|a, b| {
-        b.elo
-            .partial_cmp(&a.elo)
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
+    // Best first; engines without a rating last, in the settings' order.
+    rows.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+    rows.sort_by_key(|r| r.elo.is_nan());
     rows
 }
 
@@ -428,13 +513,28 @@ pub fn progress_line(settings: &Settings, records: &[GameRecord]) -> String {
     }
 }
 
+/// An Elo with its error bar for the text tables: `+inf`/`-inf` only for an infinite Elo,
+/// `n/a` for an absent number (the reason is printed below the table).
 fn elo_text(elo: f64, err: f64) -> String {
-    if elo.is_finite() {
+    if elo.is_nan() {
+        "     n/a       ".into()
+    } else if elo.is_finite() && err.is_finite() {
         format!("{elo:+7.1} ± {err:5.1}")
+    } else if elo.is_finite() {
+        format!("{elo:+7.1} ±   n/a")
     } else if elo > 0.0 {
         "   +inf        ".into()
     } else {
         "   -inf        ".into()
+    }
+}
+
+/// The notes of the rows that have one, as `a vs b: note` lines.
+fn notes<'a>(s: &mut String, rows: impl Iterator<Item = (&'a str, &'a str, Option<&'a String>)>) {
+    for (a, b, note) in rows {
+        if let Some(note) = note {
+            let _ = writeln!(s, "  {a} vs {b}: {note}");
+        }
     }
 }
 
@@ -498,13 +598,20 @@ pub fn render(report: &Report) -> String {
                 elo_text(p.elo, p.elo_error),
                 elo_text(p.nelo, p.nelo_error),
                 if p.los.is_nan() {
-                    "-".to_string()
+                    "n/a".to_string()
                 } else {
                     format!("{:.1}%", 100.0 * p.los)
                 },
                 100.0 * p.draw_ratio
             );
         }
+        notes(
+            &mut s,
+            report
+                .pairings
+                .iter()
+                .map(|p| (p.a.as_str(), p.b.as_str(), p.note.as_ref())),
+        );
     }
     let _ = writeln!(
         s,
@@ -517,24 +624,37 @@ pub fn render(report: &Report) -> String {
         "rank", "engine", "Elo", "95 % interval", "games", "score"
     );
     for (i, r) in report.ratings.iter().enumerate() {
-        let interval = if r.interval_note.is_some() {
-            "none (see below)".to_string()
+        let interval = if r.lower.is_nan() {
+            "n/a (see below)".to_string()
         } else {
             format!("[{:+.0}, {:+.0}]", r.lower, r.upper)
         };
+        let (elo, score) = if r.games == 0 {
+            ("n/a".to_string(), "n/a".to_string())
+        } else {
+            (format!("{:+.1}", r.elo), format!("{:.1}%", 100.0 * r.score))
+        };
         let _ = writeln!(
             s,
-            "{:>4} {:<w$} {:>+8.1} {:>20} {:>6} {:>6.1}%",
+            "{:>4} {:<w$} {:>8} {:>20} {:>6} {:>7}",
             i + 1,
             r.name,
-            r.elo,
+            elo,
             interval,
             r.games,
-            100.0 * r.score
+            score
         );
     }
-    if report.ratings.iter().any(|r| r.interval_note.is_some()) {
-        let _ = writeln!(s, "{DEGENERATE_INTERVAL}");
+    for note in [NO_GAMES, DEGENERATE_INTERVAL] {
+        let who: Vec<&str> = report
+            .ratings
+            .iter()
+            .filter(|r| r.interval_note.as_deref() == Some(note))
+            .map(|r| r.name.as_str())
+            .collect();
+        if !who.is_empty() {
+            let _ = writeln!(s, "  {}: {note}", who.join(", "));
+        }
     }
     if !report.head_to_head.is_empty() {
         let _ = writeln!(
@@ -561,6 +681,13 @@ pub fn render(report: &Report) -> String {
                 elo_text(c.elo, c.elo_error)
             );
         }
+        notes(
+            &mut s,
+            report
+                .head_to_head
+                .iter()
+                .map(|c| (c.a.as_str(), c.b.as_str(), c.note.as_ref())),
+        );
     }
     if !report.seats.is_empty() {
         let _ = writeln!(
@@ -584,6 +711,9 @@ pub fn render(report: &Report) -> String {
             st.upper,
             st.decision
         );
+        if let Some(note) = &st.note {
+            let _ = writeln!(s, "  {note}");
+        }
     }
     s
 }

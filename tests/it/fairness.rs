@@ -307,6 +307,25 @@ fn fairness_rows_are_tournaments_and_the_page_matches_the_json() {
     );
     let page = std::fs::read_to_string(&page_path).unwrap();
     assert_page_matches(&page, &first, 40);
+    // Issue 36: every row is a tournament with ids from 0, so `#game=0` named a game of
+    // each row. The viewer's key (`#game=KEY`) is ROW-ID, unique on the page.
+    let data = &page[page.find("id=\"games-data\">").unwrap() + 16..];
+    let data: serde_json::Value =
+        serde_json::from_str(&data[..data.find("</script>").unwrap()]).unwrap();
+    let games = data["games"].as_array().unwrap();
+    let keys: std::collections::HashSet<&str> =
+        games.iter().map(|g| g["key"].as_str().unwrap()).collect();
+    assert_eq!(keys.len(), games.len(), "keys repeat: {keys:?}");
+    let ids: std::collections::HashSet<u64> =
+        games.iter().map(|g| g["id"].as_u64().unwrap()).collect();
+    assert!(ids.len() < games.len(), "the record ids repeat across rows");
+    for row in 1..=4 {
+        assert!(keys.contains(format!("{row}-0").as_str()), "{keys:?}");
+    }
+    assert!(
+        page.contains("#game=KEY"),
+        "the viewer script looks games up by key"
+    );
     // Running it again resumes: no new games, the same numbers.
     let again = json_of(&fairness(&args, &out));
     assert_eq!(again["rows"], first["rows"]);
@@ -395,7 +414,74 @@ fn quixo_fairness_gives_the_solved_small_board() {
     assert_eq!(exact[0]["value"], "first player (X) wins");
     assert_eq!(exact[0]["plies"], 7);
     assert_eq!(exact.len(), 1, "--quick skips the 4x4 solve");
+    // Issue 36: it said "5x5 Quixo is not solved"; it is, a draw (Tanaka et al. 2020,
+    // tests/data/quixo/solved.md: "5x5 (five in a row) | draw").
+    let notes: Vec<&str> = v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert!(!notes.iter().any(|n| n.contains("not solved")), "{notes:?}");
+    let five = notes.iter().find(|n| n.starts_with("5x5 Quixo")).unwrap();
+    assert!(
+        five.contains("is solved") && five.contains("a draw"),
+        "{five}"
+    );
+    assert!(
+        five.contains("Quixo Is Solved") && five.contains("2020"),
+        "{five}"
+    );
+    let solved = include_str!("../data/quixo/solved.md");
+    assert!(solved.contains("| 5x5 (five in a row) | draw"));
     let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Issue 36: `fairness talat --quick` said "the advantage shrinks" for Black in the
+/// "Black first after setup" row, a seat that was behind and rose (34.8 % -> 52.0 %). The
+/// words follow the seat's side of the fair 50 % at both levels.
+#[test]
+fn trend_words_follow_the_seats_side_of_fair() {
+    use tessera::tournament::fairness::Trend;
+    let trend = |from: f64, to: f64, direction: &str| Trend {
+        variant: "Black first after setup".into(),
+        openings: "random-setup".into(),
+        seat: 2,
+        name: "Black".into(),
+        from: ("depth 1".into(), from),
+        to: ("depth 3".into(), to),
+        change: to - from,
+        lower: to - from - 0.13,
+        upper: to - from + 0.13,
+        direction: direction.into(),
+    };
+    let crossed = trend(0.348, 0.520, "shrinks").reading();
+    assert_eq!(
+        crossed,
+        "the seat goes from behind (34.8 %) to ahead (52.0 %)"
+    );
+    assert!(!crossed.contains("advantage"));
+    assert_eq!(
+        trend(0.30, 0.45, "shrinks").reading(),
+        "the seat's disadvantage shrinks"
+    );
+    assert_eq!(
+        trend(0.45, 0.30, "grows").reading(),
+        "the seat's disadvantage grows"
+    );
+    assert_eq!(
+        trend(0.748, 0.618, "shrinks").reading(),
+        "the seat's advantage shrinks"
+    );
+    assert_eq!(
+        trend(0.60, 0.70, "grows").reading(),
+        "the seat's advantage grows"
+    );
+    assert_eq!(
+        trend(0.60, 0.40, "shrinks").reading(),
+        "the seat goes from ahead (60.0 %) to behind (40.0 %)"
+    );
+    assert_eq!(trend(0.5, 0.52, "no significant change").reading(), "");
 }
 
 /// Runs tessera and returns (exit code, stderr) for an expected failure.

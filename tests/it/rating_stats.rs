@@ -210,6 +210,47 @@ fn degenerate_sprt_exact_values() {
     }
 }
 
+/// Issue 36 reported that with every pair drawn, 0/0/738/0/0 pairs at normalized
+/// [200, 201], the LLR -2.94302 came from the lower of two near-tied likelihood maxima and
+/// that the right value is -2.94579 (H0). Checked three ways, -2.94302 is the GSPRT's value:
+/// this profile maximization, the brute-force grid of `sprt_brute_force` (unit test
+/// `normalized_llr_matches_brute_force_at_wide_bounds`, same case), and an independent
+/// scan of the profile over the mean with the inner (concave) maximization done exactly:
+/// under both hypotheses the global maximum is at a mean of 0.70 (mass moved to 3/4 and
+/// 1), and the only other local maximum (mean 0.61) is 0.013 per pair lower, not
+/// near-tied. So the LLR stays above the lower bound ln(0.05/0.95) = -2.94444: continue,
+/// and H0 from the next drawn pair on (739 pairs: -2.94701).
+#[test]
+fn normalized_llr_of_all_drawn_pairs_at_narrow_wide_bounds() {
+    let sprt = Sprt::new(0.05, 0.05, 200.0, 201.0, SprtModel::Normalized).unwrap();
+    let llr = sprt.llr_pentanomial(&Pentanomial::from_cells([0, 0, 738, 0, 0]));
+    assert!((llr - -2.943_020).abs() < 5e-6, "{llr}");
+    assert!(llr > sprt.lower_bound());
+    assert_eq!(sprt.decide(llr), SprtDecision::Continue);
+    let llr = sprt.llr_pentanomial(&Pentanomial::from_cells([0, 0, 739, 0, 0]));
+    assert!((llr - -2.947_007).abs() < 5e-6, "{llr}");
+    assert_eq!(sprt.decide(llr), SprtDecision::AcceptH0);
+}
+
+/// Issue 36: hypotheses symmetric about 0 (`elo0 = -elo1`) and every pair drawn give the
+/// same likelihood under H0 and H1 (the drawn sample's score 1/2 is as far from both; the
+/// constrained maxima are mirror images), so the LLR is 0 after any number of pairs on
+/// both models and no bound is ever reached: such a run ends at its game limit, not at a
+/// decision (the report says so, see `tournament::sprt_without_a_decision_says_why`).
+#[test]
+fn symmetric_bounds_and_all_draws_never_decide() {
+    for model in [SprtModel::Normalized, SprtModel::Logistic] {
+        let sprt = Sprt::new(0.05, 0.05, -300.0, 300.0, model).unwrap();
+        for pairs in [1, 40, 10_000] {
+            let llr = sprt.llr_pentanomial(&Pentanomial::from_cells([0, 0, pairs, 0, 0]));
+            // 0 up to the rounding of the two mirrored maximizations (8.6e-6 at 10,000
+            // pairs on the normalized model), far inside the bounds of +-2.94.
+            assert!(llr.abs() < 1e-4, "{model:?} {pairs}: {llr}");
+            assert_eq!(sprt.decide(llr), SprtDecision::Continue);
+        }
+    }
+}
+
 #[test]
 fn golden_sprt_bounds_and_decision() {
     // "lower ln(beta/(1-alpha)), upper ln((1-beta)/alpha)"

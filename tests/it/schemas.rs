@@ -159,7 +159,7 @@ fn validate(schema_name: &str, v: &Value) -> Vec<String> {
     errors
 }
 
-fn assert_valid(schema_name: &str, v: &Value, what: &str) {
+pub(crate) fn assert_valid(schema_name: &str, v: &Value, what: &str) {
     let errors = validate(schema_name, v);
     assert!(
         errors.is_empty(),

@@ -586,8 +586,8 @@ fn quixo_games_end_in_a_draw_on_the_third_repetition() {
 
 /// One colour-swapped pair split 1-1 has an Elo of exactly +0 (not the "-0.0" of
 /// `-400 log10(1)`) and no error bar, LOS or rating interval: a single pair has no
-/// variance, so the report gives `± inf` / `-` in text and `null` in JSON instead of
-/// claiming "± 0" or "LOS 100 %".
+/// variance, so the report gives `± n/a` / `n/a` in text (with the reason below the table)
+/// and `null` in JSON instead of claiming "± 0" or "LOS 100 %".
 #[test]
 fn one_pair_has_no_error_bar_and_an_even_score_is_plus_zero() {
     let dir = tmp("one-pair");
@@ -633,7 +633,8 @@ fn one_pair_has_no_error_bar_and_an_even_score_is_plus_zero() {
         0.0f64.to_bits(),
         "{p}"
     );
-    assert!(text.contains("+0.0 ±   inf"), "{text}");
+    assert!(text.contains("+0.0 ±   n/a"), "{text}");
+    assert!(!text.contains("inf"), "{text}");
     assert!(!text.contains("-0.0"), "{text}");
     // Nor a likelihood of superiority (it printed 100.0 % after one won pair), nor a
     // rating interval (the bootstrap over one block printed "[+176, +176]").
@@ -642,12 +643,199 @@ fn one_pair_has_no_error_bar_and_an_even_score_is_plus_zero() {
         .lines()
         .find(|l| l.starts_with("othello-ab-d1 "))
         .unwrap();
-    assert!(row.contains("inf       -  "), "{row}");
+    assert!(row.contains("n/a            n/a  "), "{row}");
+    assert!(
+        text.contains("one unit (a pair, or a game) has no variance"),
+        "{text}"
+    );
     assert!(!text.contains("NaN"), "{text}");
     let rating = text
         .lines()
         .find(|l| l.contains("   1 othello-ab-d"))
         .unwrap();
     assert!(!rating.contains('['), "{rating}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `tessera tournament othello` with `args` into `dir`; the report as text and JSON
+/// (report.json), checked against its schema.
+fn run_report(dir: &Path, args: &[&str]) -> (String, serde_json::Value) {
+    let out = tournament(args, dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    crate::schemas::assert_valid("report.schema.json", &report, "report.json");
+    (String::from_utf8_lossy(&out.stdout).into_owned(), report)
+}
+
+/// Issue 36: two identical engines over 2 rounds (every colour-swapped pair won and lost
+/// once: no variance) printed "+0.0 ± 0.0" and LOS 50.0 %: a spread of 0 measured from no
+/// spread at all. The error bar, normalized Elo and LOS are absent, with the reason.
+#[test]
+fn identical_engines_get_no_zero_width_error_bar() {
+    let dir = tmp("identical");
+    let (text, report) = run_report(
+        &dir,
+        &[
+            "--engine",
+            "name=a,depth=1",
+            "--engine",
+            "name=b,depth=1",
+            "--rounds",
+            "2",
+        ],
+    );
+    let p = &report["pairings"][0];
+    assert_eq!(p["pentanomial"], serde_json::json!([0, 0, 2, 0, 0]), "{p}");
+    assert_eq!(p["elo"], 0.0);
+    for k in ["elo_error", "nelo", "nelo_error", "los"] {
+        assert_eq!(p[k], serde_json::Value::Null, "{k}: {p}");
+    }
+    assert!(p["note"].as_str().unwrap().contains("no variance"), "{p}");
+    let row = text.lines().find(|l| l.starts_with("a ")).unwrap();
+    assert!(row.contains("+0.0 ±   n/a"), "{row}");
+    assert!(!row.contains("± 0.0") && !row.contains("±   0.0"), "{row}");
+    assert!(!row.contains("50.0%"), "{row}");
+    assert!(text.contains("a vs b: no error bar"), "{text}");
+    assert!(!text.contains("[+0, +0]"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 36: a report of a folder with no finished game printed "[+0, +0]" and "0.0%"
+/// for every engine, and a shard without an engine's games listed it as
+/// "+0.0 [+0, +0] 0 games". An engine without games has no rating, interval or score.
+#[test]
+fn engines_without_games_have_no_rating_interval_or_score() {
+    let dir = tmp("no-games");
+    let (_, report) = run_report(
+        &dir,
+        &[
+            "--engines",
+            "othello-ab-d1,othello-ab-d2,othello-ab-d3",
+            "--rounds",
+            "1",
+            "--shard",
+            "1/3",
+        ],
+    );
+    let ratings = report["ratings"].as_array().unwrap();
+    let idle: Vec<&serde_json::Value> = ratings.iter().filter(|r| r["games"] == 0).collect();
+    assert_eq!(idle.len(), 1, "{ratings:?}");
+    for k in ["elo", "lower", "upper", "score"] {
+        assert_eq!(idle[0][k], serde_json::Value::Null, "{k}: {:?}", idle[0]);
+    }
+    assert!(
+        idle[0]["interval_note"]
+            .as_str()
+            .unwrap()
+            .contains("played no game")
+    );
+    // Listed last, after the rated engines.
+    assert_eq!(ratings.last().unwrap()["games"], 0);
+    // The same folder emptied of its games: every engine without numbers, exit 0.
+    std::fs::write(dir.join("games.jsonl"), "").unwrap();
+    let out = bin()
+        .args(["tournament", "report"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("0 games of othello"), "{text}");
+    assert!(!text.contains("[+0, +0]"), "{text}");
+    assert!(!text.contains("0.0%"), "{text}");
+    for e in ["othello-ab-d1", "othello-ab-d2", "othello-ab-d3"] {
+        let row = text
+            .lines()
+            .find(|l| l.contains(&format!(" {e} ")))
+            .unwrap();
+        assert!(row.contains("n/a"), "{row}");
+    }
+    assert!(text.contains("played no game"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 36: the HTML head-to-head printed "Elo +∞" for d6 against d2 where report.json has
+/// a finite Elo with `elo_error: null` (pairs 3/0/0/1/0 from d2's view: Elo -254.7, its
+/// 95 % interval reaching 0 %). A missing error bar is "± —" with the reason as the cell's
+/// title; ∞ appears only for an infinite Elo.
+#[test]
+fn html_shows_a_missing_error_bar_as_absent_not_infinite() {
+    let dir = tmp("html-bar");
+    let (_, report) = run_report(
+        &dir,
+        &[
+            "--engines",
+            "othello-ab-d2,othello-ab-d6",
+            "--rounds",
+            "4",
+            "--seed",
+            "6",
+        ],
+    );
+    let p = &report["pairings"][0];
+    assert_eq!(p["pentanomial"], serde_json::json!([3, 0, 0, 1, 0]), "{p}");
+    let elo = p["elo"].as_f64().unwrap();
+    assert!(elo.is_finite() && elo < 0.0, "{p}");
+    assert_eq!(p["elo_error"], serde_json::Value::Null, "{p}");
+    let page = dir.join("page.html");
+    let out = bin()
+        .args(["tournament", "report"])
+        .arg(&dir)
+        .arg("--html")
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains('∞'), "an infinite number in the page");
+    assert!(html.contains("Elo -255 ± —"), "row d2");
+    assert!(html.contains("Elo +255 ± —"), "row d6");
+    assert!(html.contains("title=\"othello-ab-d2 vs othello-ab-d6: no error bar"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 36: with hypotheses symmetric about 0 and every pair drawn (or split) the LLR is
+/// 0 by symmetry and no bound is ever reached; the run ends at its game limit, and the
+/// report says why "continue" is no decision.
+#[test]
+fn sprt_without_a_decision_says_why() {
+    let dir = tmp("sprt-symmetric");
+    let (text, report) = run_report(
+        &dir,
+        &[
+            "--engine",
+            "name=a,depth=1",
+            "--engine",
+            "name=b,depth=1",
+            "--rounds",
+            "3",
+            "--sprt",
+            "elo0=-300,elo1=300",
+        ],
+    );
+    let s = &report["sprt"];
+    assert_eq!(report["games"], 6);
+    assert_eq!(s["decision"], "continue");
+    assert!(s["llr"].as_f64().unwrap().abs() < 1e-4, "{s}");
+    let note = s["note"].as_str().unwrap();
+    assert!(note.contains("symmetric about 0"), "{note}");
+    assert!(note.contains("the schedule ended"), "{note}");
+    assert!(
+        text.contains("-> continue\n  every complete pair scored 1/2"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -97,6 +97,11 @@ fn at<'a>(v: &'a Value, path: &str) -> &'a Value {
 /// A table cell showing the number at `path` of `v` (`scale` 100 for percent) with
 /// `decimals`, carrying its key and exact value.
 fn num(v: &Value, path: &str, scale: f64, decimals: usize) -> String {
+    num_or_why(v, path, scale, decimals, None)
+}
+
+/// As [`num`], and an absent number (JSON `null`) shows "—" with `why` as its title.
+fn num_or_why(v: &Value, path: &str, scale: f64, decimals: usize, why: Option<&str>) -> String {
     let x = at(v, path);
     match x.as_f64() {
         Some(f) => format!(
@@ -106,7 +111,21 @@ fn num(v: &Value, path: &str, scale: f64, decimals: usize) -> String {
             decimals,
             f * scale
         ),
-        None => format!("<td data-key=\"{}\">-</td>", escape(path)),
+        None => format!(
+            "<td data-key=\"{}\" title=\"{}\">—</td>",
+            escape(path),
+            escape(why.unwrap_or("not available"))
+        ),
+    }
+}
+
+/// An Elo cell: the number, or ±∞ when the Elo is infinite (JSON `null` with a score of
+/// 100 % or 0 %, the only case in which a report's Elo is `null`).
+fn infinite_or_num(v: &Value, path: &str, score: Option<f64>) -> String {
+    match (at(v, path).as_f64(), score) {
+        (None, Some(s)) if s > 0.5 => format!("<td data-key=\"{}\">+∞</td>", escape(path)),
+        (None, Some(s)) if s < 0.5 => format!("<td data-key=\"{}\">−∞</td>", escape(path)),
+        _ => num(v, path, 1.0, 1),
     }
 }
 
@@ -149,23 +168,26 @@ fn viewer_section(shown: usize, total: usize) -> String {
 }
 
 /// The viewer's data for `records` (at most [`MAX_VIEWER_GAMES`], by id; `label` prefixes
-/// each title, e.g. the fairness row): each game replayed by [`replay`] (every ply from the
-/// game's start, the opening's moves first; the position, last move, legal moves and counts
-/// at each ply; the result in words).
+/// each title, e.g. the fairness row; `key` is what `#game=KEY` selects, unique on the
+/// page): each game replayed by [`replay`] (every ply from the game's start, the opening's
+/// moves first; the position, last move, legal moves and counts at each ply; the result in
+/// words).
 ///
 /// # Errors
 /// A record of another game or one whose moves do not replay.
-fn viewer_games<G: BoardGame>(records: &[(String, &GameRecord)]) -> Result<Vec<Value>, CliError> {
+fn viewer_games<G: BoardGame>(
+    records: &[(String, String, &GameRecord)],
+) -> Result<Vec<Value>, CliError> {
     let mut out = Vec::new();
-    for (label, r) in records.iter().take(MAX_VIEWER_GAMES) {
+    for (label, key, r) in records.iter().take(MAX_VIEWER_GAMES) {
         let mut game = replay::<G>(r).map_err(CliError::input)?;
         let places: Vec<String> = r.ranks.iter().map(ToString::to_string).collect();
         game["title"] = Value::String(format!(
-            "{label}#{} {} — places {}",
-            r.id,
+            "{label}#{key} {} — places {}",
             r.engines.join(" vs "),
             places.join("-")
         ));
+        game["key"] = Value::String(key.clone());
         out.push(game);
     }
     Ok(out)
@@ -197,20 +219,31 @@ fn interval_chart(
         let y = 20.0 + row * i as f64;
         let _ = write!(
             s,
-            "<text x=\"{lx}\" y=\"{ty}\" text-anchor=\"end\">{name}</text>\
-             <line x1=\"{a}\" y1=\"{y}\" x2=\"{b}\" y2=\"{y}\" stroke=\"#1565c0\" stroke-width=\"2\"/>\
-             <line x1=\"{a}\" y1=\"{y0}\" x2=\"{a}\" y2=\"{y1}\" stroke=\"#1565c0\"/>\
-             <line x1=\"{b}\" y1=\"{y0}\" x2=\"{b}\" y2=\"{y1}\" stroke=\"#1565c0\"/>\
-             <circle cx=\"{c}\" cy=\"{y}\" r=\"4\" fill=\"#c62828\"/>",
+            "<text x=\"{lx}\" y=\"{ty}\" text-anchor=\"end\">{name}</text>",
             lx = left - 8.0,
             ty = y + 4.0,
             name = escape(label),
-            a = x(*l),
-            b = x(*u),
-            c = x(*v),
-            y0 = y - 5.0,
-            y1 = y + 5.0
         );
+        // An absent interval (NaN) draws no bar, an absent value no point.
+        if l.is_finite() && u.is_finite() {
+            let _ = write!(
+                s,
+                "<line x1=\"{a}\" y1=\"{y}\" x2=\"{b}\" y2=\"{y}\" stroke=\"#1565c0\" stroke-width=\"2\"/>\
+                 <line x1=\"{a}\" y1=\"{y0}\" x2=\"{a}\" y2=\"{y1}\" stroke=\"#1565c0\"/>\
+                 <line x1=\"{b}\" y1=\"{y0}\" x2=\"{b}\" y2=\"{y1}\" stroke=\"#1565c0\"/>",
+                a = x(*l),
+                b = x(*u),
+                y0 = y - 5.0,
+                y1 = y + 5.0
+            );
+        }
+        if v.is_finite() {
+            let _ = write!(
+                s,
+                "<circle cx=\"{c}\" cy=\"{y}\" r=\"4\" fill=\"#c62828\"/>",
+                c = x(*v)
+            );
+        }
     }
     let _ = write!(
         s,
@@ -352,20 +385,29 @@ pub fn report_page<G: BoardGame>(
     let ratings = report["ratings"].as_array().cloned().unwrap_or_default();
     let mut items = Vec::new();
     body.push_str("<table><tr><th>rank</th><th class=\"l\">engine</th><th>Elo</th><th>95 % low</th><th>95 % high</th><th>games</th><th>score %</th></tr>");
+    let mut notes = Vec::new();
     for (i, r) in ratings.iter().enumerate() {
         let p = format!("ratings.{i}");
+        let why = r["interval_note"].as_str();
         let _ = write!(
             body,
             "<tr><td>{}</td>{}{}{}{}{}{}</tr>",
             i + 1,
             txt(r["name"].as_str().unwrap_or("")),
-            num(report, &format!("{p}.elo"), 1.0, 1),
-            num(report, &format!("{p}.lower"), 1.0, 0),
-            num(report, &format!("{p}.upper"), 1.0, 0),
+            num_or_why(report, &format!("{p}.elo"), 1.0, 1, why),
+            num_or_why(report, &format!("{p}.lower"), 1.0, 0, why),
+            num_or_why(report, &format!("{p}.upper"), 1.0, 0, why),
             num(report, &format!("{p}.games"), 1.0, 0),
-            num(report, &format!("{p}.score"), 100.0, 1)
+            num_or_why(report, &format!("{p}.score"), 100.0, 1, why)
         );
-        let f = |k: &str| r[k].as_f64().unwrap_or(0.0);
+        // Absent numbers stay absent in the chart: no bar, no point.
+        let f = |k: &str| r[k].as_f64().unwrap_or(f64::NAN);
+        if let Some(why) = why {
+            notes.push(format!(
+                "{}: {why}",
+                escape(r["name"].as_str().unwrap_or(""))
+            ));
+        }
         items.push((
             r["name"].as_str().unwrap_or("").to_string(),
             f("elo"),
@@ -374,8 +416,20 @@ pub fn report_page<G: BoardGame>(
         ));
     }
     body.push_str("</table>");
-    let lo = items.iter().map(|i| i.2).fold(0.0, f64::min);
-    let hi = items.iter().map(|i| i.3).fold(0.0, f64::max);
+    for n in &notes {
+        let _ = write!(body, "<p class=\"note\">{n}</p>");
+    }
+    let finite = |x: &f64| x.is_finite();
+    let lo = items
+        .iter()
+        .flat_map(|i| [i.1, i.2])
+        .filter(finite)
+        .fold(0.0, f64::min);
+    let hi = items
+        .iter()
+        .flat_map(|i| [i.1, i.3])
+        .filter(finite)
+        .fold(0.0, f64::max);
     let pad = ((hi - lo) * 0.05).max(10.0);
     body.push_str(&interval_chart(&items, lo - pad, hi + pad, 0.0, ""));
     // Head-to-head matrix.
@@ -409,15 +463,21 @@ pub fn report_page<G: BoardGame>(
                         let score = p["score"].as_f64().unwrap_or(0.5);
                         let sign = if flipped { -1.0 } else { 1.0 };
                         let score = if flipped { 1.0 - score } else { score };
-                        // Elo is null (infinite) when one side won every game.
+                        // Elo is null (infinite) only when one side won every game; a finite
+                        // Elo without an error bar (null, with the reason in `note`) shows
+                        // "± —", never ∞.
                         let elo = match (p["elo"].as_f64(), p["elo_error"].as_f64()) {
                             (Some(e), Some(err)) => format!("{:+.0} ± {err:.0}", sign * e),
+                            (Some(e), None) => format!("{:+.0} ± —", sign * e),
                             _ if score > 0.5 => "+∞".to_string(),
                             _ => "−∞".to_string(),
                         };
+                        let why = p["note"]
+                            .as_str()
+                            .map_or(String::new(), |n| format!(": {}", escape(n)));
                         let _ = write!(
                             body,
-                            "<td title=\"{a} vs {b}\">{:.1} % ({} games; Elo {})</td>",
+                            "<td title=\"{a} vs {b}{why}\">{:.1} % ({} games; Elo {})</td>",
                             100.0 * score,
                             p["games"],
                             escape(&elo),
@@ -432,6 +492,7 @@ pub fn report_page<G: BoardGame>(
         body.push_str("</table><table><tr><th class=\"l\">engine</th><th class=\"l\">opponent</th><th>games</th><th>W</th><th>D</th><th>L</th><th>score %</th><th>Elo</th><th>±</th><th>nElo</th><th>LOS %</th></tr>");
         for (i, p) in pairings.iter().enumerate() {
             let k = format!("pairings.{i}");
+            let why = p["note"].as_str();
             let _ = write!(
                 body,
                 "<tr>{}{}{}{}{}{}{}{}{}{}{}</tr>",
@@ -442,13 +503,24 @@ pub fn report_page<G: BoardGame>(
                 num(report, &format!("{k}.draws"), 1.0, 0),
                 num(report, &format!("{k}.losses"), 1.0, 0),
                 num(report, &format!("{k}.score"), 100.0, 1),
-                num(report, &format!("{k}.elo"), 1.0, 1),
-                num(report, &format!("{k}.elo_error"), 1.0, 1),
-                num(report, &format!("{k}.nelo"), 1.0, 1),
-                num(report, &format!("{k}.los"), 100.0, 1)
+                infinite_or_num(report, &format!("{k}.elo"), p["score"].as_f64()),
+                num_or_why(report, &format!("{k}.elo_error"), 1.0, 1, why),
+                num_or_why(report, &format!("{k}.nelo"), 1.0, 1, why),
+                num_or_why(report, &format!("{k}.los"), 100.0, 1, why)
             );
         }
         body.push_str("</table>");
+        for p in &pairings {
+            if let Some(n) = p["note"].as_str() {
+                let _ = write!(
+                    body,
+                    "<p class=\"note\">{} vs {}: {}</p>",
+                    escape(p["a"].as_str().unwrap_or("")),
+                    escape(p["b"].as_str().unwrap_or("")),
+                    escape(n)
+                );
+            }
+        }
     }
     // Score (and LLR) over the games played.
     let mut sorted: Vec<&GameRecord> = records.iter().collect();
@@ -527,7 +599,11 @@ pub fn report_page<G: BoardGame>(
         }
     }
     body.push_str("</table>");
-    let labelled: Vec<(String, &GameRecord)> = sorted.iter().map(|r| (String::new(), *r)).collect();
+    // `#game=ID` on a tournament page: record ids are unique in one folder.
+    let labelled: Vec<(String, String, &GameRecord)> = sorted
+        .iter()
+        .map(|r| (String::new(), r.id.to_string(), *r))
+        .collect();
     let games = viewer_games::<G>(&labelled)?;
     body.push_str(&viewer_section(games.len(), sorted.len()));
     let data = serde_json::json!({ "game": G::ID, "games": games });
@@ -670,7 +746,14 @@ pub fn fairness_page<G: BoardGame>(
         total += sorted.len();
         // A few games of every row, so each row is in the viewer.
         let per_row = (MAX_VIEWER_GAMES / records.len().max(1)).max(1);
-        labelled.extend(sorted.into_iter().take(per_row).map(|g| (label.clone(), g)));
+        // Every row is a tournament of its own with ids from 0: `#game=ROW-ID` (row from 1,
+        // as listed) names one game of the page.
+        labelled.extend(
+            sorted
+                .into_iter()
+                .take(per_row)
+                .map(|g| (label.clone(), format!("{}-{}", i + 1, g.id), g)),
+        );
     }
     let games = viewer_games::<G>(&labelled)?;
     body.push_str(&viewer_section(games.len(), total));

@@ -29,6 +29,7 @@
     counts.textContent = f.counts.map(c => `${c.label} ${c.value}`).join(', ');
     list.querySelectorAll('span').forEach((sp, i) => sp.classList.toggle('cur', i + 1 === ply));
     shown.setAttribute('data-game', g.id);
+    shown.setAttribute('data-key', g.key);
     shown.setAttribute('data-ply', ply);
     shown.setAttribute('data-position', f.position);
     shown.setAttribute('data-pieces', drawn.svg.querySelectorAll('.piece').length);
@@ -61,11 +62,12 @@
   document.getElementById('last').onclick = () => { ply = g.frames.length - 1; draw(); };
   slider.oninput = () => { ply = Number(slider.value); draw(); };
   if (games.length === 0) { info.textContent = 'no games recorded'; return; }
-  // #game=ID selects a game by record id; #final steps to its last position (tests).
+  // #game=KEY selects a game: the record id on a tournament page, ROW-ID (row from 1) on a
+  // fairness page, where every row's ids start at 0; #final steps to its last position.
   const hash = new URLSearchParams(location.hash.slice(1));
   let start = 0;
   if (hash.has('game')) {
-    const k = games.findIndex(gm => String(gm.id) === hash.get('game'));
+    const k = games.findIndex(gm => String(gm.key) === hash.get('game'));
     if (k >= 0) start = k;
   }
   sel.value = start;

@@ -406,6 +406,56 @@ pub struct EloReport {
 }
 
 impl EloReport {
+    /// Whether the sample shows a spread: two units or more (colour-swapped pairs, or games
+    /// without pairs) and a variance above 0. Without one, an error bar, a normalized Elo
+    /// or a LOS would be computed from a variance of 0 and claim certainty ("± 0", LOS
+    /// 50 %).
+    #[must_use]
+    pub fn has_spread(&self) -> bool {
+        self.units >= 2.0 && self.variance > 0.0
+    }
+
+    /// Why an error bar, normalized Elo or LOS is left out of a report of this sample, or
+    /// `None` when all are there. The numbers are absent rather than printed as `0` or
+    /// `inf`:
+    /// - no units: nothing to estimate;
+    /// - an infinite Elo (every unit won or every unit lost) has no finite error bar;
+    /// - fewer than two units have no variance to estimate, so no error bar and no LOS;
+    /// - units that all had the same result (e.g. every pair drawn) have a variance of 0:
+    ///   the spread is unknown, not zero;
+    /// - a finite Elo whose 95 % interval reaches a 0 % or 100 % score has an unbounded bar.
+    #[must_use]
+    pub fn absent_reason(&self) -> Option<String> {
+        if self.units <= 0.0 {
+            Some("no games: no Elo, error bar or LOS".into())
+        } else if !self.elo.is_finite() {
+            Some(format!(
+                "no error bar: the Elo is infinite (a {} score)",
+                if self.elo > 0.0 { "100 %" } else { "0 %" }
+            ))
+        } else if self.units < 2.0 {
+            Some(
+                "no error bar, normalized Elo or LOS: one unit (a pair, or a game) has no \
+                 variance to estimate"
+                    .into(),
+            )
+        } else if self.variance <= 0.0 {
+            Some(
+                "no error bar, normalized Elo or LOS: every unit had the same result (no \
+                 variance), so the spread is unknown, not zero"
+                    .into(),
+            )
+        } else if !self.elo_error.is_finite() {
+            Some(
+                "no error bar: the 95 % interval of the score reaches 0 % or 100 % (an \
+                 infinite Elo)"
+                    .into(),
+            )
+        } else {
+            None
+        }
+    }
+
     /// `sigma_game = sigma_scale * sigma_unit` (1 for games, sqrt 2 for pairs).
     fn build(m: Moments, sigma_scale: f64, games: u64, draw_ratio: f64, z: f64) -> Self {
         let sigma = m.variance.sqrt();

@@ -165,6 +165,8 @@ fn normalized_llr_matches_brute_force_at_wide_bounds() {
         ([1, 0, 2, 0, 7], 0.0, 150.0),
         ([10, 20, 40, 25, 12], 0.0, 5.0),
         ([7, 0, 0, 0, 0], 100.0, 400.0),
+        // Issue 36 (every pair drawn, narrow bounds far from 0): -2.943020, as the profile.
+        ([0, 0, 738, 0, 0], 200.0, 201.0),
     ] {
         close(
             &format!("{counts:?} [{e0}, {e1}]"),
