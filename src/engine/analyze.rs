@@ -48,7 +48,8 @@ pub fn negate_child(score: Score) -> Score {
 /// [`Thought`] is from `pos`'s side to move: its `best_move` is the move, its `pv` starts
 /// with it, its depth counts the move, `exact` is true when the position after the move is
 /// finished or was solved. `stop` (in `limits`) ends the work early: the moves not yet
-/// searched are left out.
+/// searched, and a move whose search was stopped before its first ply ended, are left out
+/// (the result may then be empty).
 ///
 /// # Errors
 /// A finished position, a game of more than two sides, or the engine's failure.
@@ -85,7 +86,19 @@ pub fn analyze_moves<G: Game>(
         }
         let started = Instant::now();
         let child = pos.play(mv);
-        let t = player.choose(&child, &per_move)?;
+        let mut t = player.choose(&child, &per_move)?;
+        if t.depth == 0 && !t.exact && child.outcome().is_none() {
+            // The reply's first ply did not end: a depth-0 score is no score. Stopped: the
+            // move is left out; out of its budget share: one ply is finished (quick).
+            if limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                break;
+            }
+            t = player.choose(&child, &Limits::depth(1))?;
+        }
         let same_side = pos.team(child.to_move()) == pos.team(mover);
         let score = if same_side {
             t.score

@@ -642,7 +642,12 @@ fn go(
             started.elapsed().as_secs_f64()
         )]);
     }
-    let t = engine.choose(pos, limits)?;
+    let mut t = engine.choose(pos, limits)?;
+    if !searched(&t) {
+        // Stopped (a `ping` sent with the `go`) before one ply was searched: its move would
+        // be the first legal one with eval 0.00. One ply is finished first (microseconds).
+        t = engine.choose(pos, &Limits::depth(1))?;
+    }
     let mv = t.best_move.ok_or("no move in an unfinished game")?;
     Ok(vec![format!(
         "=== {}/{}/{:.2}",
@@ -675,9 +680,22 @@ fn hint(
             })
             .collect());
     }
-    // Each move gets the full depth less one ply (analyze_moves splits budgets).
-    let scores = analyze_moves(engine, pos, limits)?;
+    // Each move gets the full depth less one ply (analyze_moves splits budgets). A search
+    // stopped before any move was searched (a `ping` sent with the `hint`) would answer no
+    // `search` line at all, where the protocol wants one for the top move: every move is
+    // then searched one ply deep (the reply searched to depth 1), unstoppable and quick.
+    let mut scores = analyze_moves(engine, pos, limits)?;
+    if scores.is_empty() {
+        scores = analyze_moves(engine, pos, &Limits::depth(2))?;
+    }
     Ok(scores.iter().take(n as usize).map(search_line).collect())
+}
+
+/// Whether a search result comes from at least one finished ply (or a solve): a search
+/// stopped before its first iteration ended reports depth 0, the first legal move and a
+/// score of 0, which are no answer.
+fn searched(t: &Thought<Move>) -> bool {
+    t.exact || t.depth >= 1
 }
 
 /// `learn`: the game's line into the book (see [`Book::learn`]), saved to `file`.

@@ -450,3 +450,78 @@ fn ggf_of(transcript: &str) -> String {
     assert_eq!(g.final_position(), pos);
     g.to_ggf()
 }
+
+/// The `=== MOVE/EVAL` answers of `bestmove --depth d` for d in 1..=12 after `moves`, as the
+/// NBoard session would write them: any finished iteration of the session's search gives
+/// one of these.
+fn answers_of_finished_iterations(moves: &str) -> Vec<String> {
+    (1..=12)
+        .map(|d| {
+            let out = Command::new(BIN)
+                .args(["bestmove", "othello", "--book", "none", "--tt-mb", "4"])
+                .args(["--moves", moves, "--depth", &d.to_string(), "--json"])
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            format!(
+                "{}/{:.2}",
+                v["move"].as_str().unwrap().to_uppercase(),
+                v["score"].as_f64().unwrap() / 100.0
+            )
+        })
+        .collect()
+}
+
+/// Issue 36: a `go` stopped by a `ping` sent with it (before depth 1 finished) answered the
+/// first legal move with eval 0.00 (`=== C3/0.00/0.00`), and a `hint` stopped that early
+/// wrote no `search` line. Now depth 1 is finished first: the answer is that of a finished
+/// iteration, and a hint always gives at least its top move.
+#[test]
+fn go_or_hint_stopped_at_once_still_answers_a_searched_move() {
+    let moves = "f5d6c3";
+    let finished = answers_of_finished_iterations(moves);
+    for round in 0..5 {
+        let mut s = Session::start(&["--book", "none"]);
+        s.send("nboard 2");
+        s.send("set depth 20");
+        s.send(&format!("set game {}", ggf_of(moves)));
+        {
+            let stdin = s.stdin.as_mut().unwrap();
+            write!(stdin, "go\nping {round}\n").unwrap();
+            stdin.flush().unwrap();
+        }
+        let mut lines = s.until(&format!("pong {round}"), Duration::from_secs(30));
+        lines.pop();
+        let answer = lines
+            .iter()
+            .find(|l| l.starts_with("=== "))
+            .expect("an answer");
+        let fields: Vec<&str> = answer[4..].split('/').collect();
+        let given = format!("{}/{}", fields[0], fields[1]);
+        assert!(
+            finished.contains(&given),
+            "round {round}: '{answer}' is no finished iteration's answer ({finished:?})"
+        );
+        {
+            let stdin = s.stdin.as_mut().unwrap();
+            write!(stdin, "hint 3\nping {}\n", round + 100).unwrap();
+            stdin.flush().unwrap();
+        }
+        let lines = s.until(&format!("pong {}", round + 100), Duration::from_secs(30));
+        let searches: Vec<&String> = lines.iter().filter(|l| l.starts_with("search ")).collect();
+        assert!(
+            !searches.is_empty(),
+            "round {round}: no search line in {lines:?}"
+        );
+        for l in searches {
+            // search <pv> <eval> 0 <depth>: the move plus at least one ply of reply.
+            let depth: u32 = l.split_whitespace().nth(4).unwrap().parse().unwrap();
+            assert!(depth >= 2, "{l}");
+        }
+    }
+}
