@@ -740,3 +740,84 @@ fn garbage_answers_fail_or_lose_but_never_hang() {
     assert_eq!(rec.reason, Reason::IllegalMove, "{rec:?}");
     assert_eq!(rec.points, vec![0.0, 1.0]);
 }
+
+/// Issue 36 asked how a GTP engine learns of its own forced pass. The choice (docs/gtp.md,
+/// "Passes"), pinned here from what the engine receives: its own forced pass is asked for
+/// with `genmove` like any move and its answer `pass` is that move (GTP's genmove plays the
+/// move it returns: Edax plays the pass, gtp-rhino has already skipped the side), so it is
+/// never sent back with `play`; the opponent's pass is sent as `play COLOUR pass` (until an
+/// engine refuses one, as gtp-rhino does: it passes by itself). A wrapper that tracks the
+/// game must count its own `genmove` answers, passes included.
+#[test]
+fn an_engine_plays_its_own_forced_pass_by_genmove() {
+    let dir = tmp_dir("own-pass");
+    let log = dir.join("sent.txt");
+    let script = dir.join("wrap.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "tee -a {} | {} gtp othello --depth 1\n",
+            log.display(),
+            env!("CARGO_BIN_EXE_tessera")
+        ),
+    )
+    .unwrap();
+    let spec = gtp_spec("wrapped", &format!("sh {}", script.display()), None);
+    let mut engine = GtpEngine::<Position>::new(&spec).unwrap();
+    let limits = Limits::depth(1);
+    let start = Position::start();
+    // Black (the engine) must pass: it is asked, and answers pass.
+    let seq = transcript_moves(BLACK_PASSES);
+    let t = engine
+        .choose_in_game(&start, &seq, &replay(&seq), &limits)
+        .unwrap();
+    assert_eq!(t.best_move, Some(Move::PASS));
+    // White replies; Black is asked again and gets only White's move.
+    let mut seq2 = seq.clone();
+    seq2.push(Move::PASS);
+    let white = {
+        let p = replay(&seq2);
+        common_moves(&p)[0]
+    };
+    seq2.push(white);
+    let t = engine
+        .choose_in_game(&start, &seq2, &replay(&seq2), &limits)
+        .unwrap();
+    assert!(replay(&seq2).is_legal(t.best_move.unwrap()));
+    drop(engine);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    let genmoves: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i] == "genmove black")
+        .collect();
+    assert_eq!(genmoves.len(), 2, "{sent}");
+    assert_eq!(
+        &lines[genmoves[0] + 1..genmoves[1]],
+        [format!("play white {}", white.to_string().to_uppercase()).as_str()],
+        "{sent}"
+    );
+    assert!(!sent.contains("play black pass"), "{sent}");
+    // The engine as White, after Black's forced pass: the pass is sent.
+    std::fs::write(&log, "").unwrap();
+    let mut engine = GtpEngine::<Position>::new(&spec).unwrap();
+    let mut seq3 = seq.clone();
+    seq3.push(Move::PASS);
+    let t = engine
+        .choose_in_game(&start, &seq3, &replay(&seq3), &limits)
+        .unwrap();
+    assert!(replay(&seq3).is_legal(t.best_move.unwrap()));
+    drop(engine);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let pass = sent
+        .lines()
+        .position(|l| l == "play black pass")
+        .expect(&sent);
+    assert_eq!(sent.lines().nth(pass + 1), Some("genmove white"), "{sent}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn common_moves(p: &Position) -> Vec<Move> {
+    let mut list = <Position as tessera::game::Game>::Moves::default();
+    tessera::game::Game::generate_moves(p, &mut list);
+    list.to_vec()
+}
