@@ -1,0 +1,7 @@
+//! AFL entry point of the `obf` fuzz target (see `tessera_fuzz::run`).
+
+fn main() {
+    afl::fuzz!(|data: &[u8]| {
+        tessera_fuzz::run("obf", data);
+    });
+}
