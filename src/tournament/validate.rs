@@ -19,6 +19,8 @@
 
 use std::path::Path;
 
+use rayon::prelude::*;
+
 use super::adjudicate::{ExactAttempt, ExactSolve};
 use super::record::{GameRecord, Reason};
 use super::schedule;
@@ -51,26 +53,31 @@ pub fn check_records<G: Game>(
         .openings
         .line_order(settings.openings_order, settings.seed);
     let plan = Plan::new::<G>(settings);
+    let at = |line: usize, r: &GameRecord, e: String| {
+        format!(
+            "{}:{line}: game {}: {e}; the file was edited or written by another tournament",
+            path.display(),
+            r.id
+        )
+    };
+    // The schedule and the openings first, in file order (cheap); then the replays and
+    // re-solves on every core, the first failure in file order reported.
     for (line, r) in records {
-        let at = |e: String| {
-            format!(
-                "{}:{line}: game {}: {e}; the file was edited or written by another tournament",
-                path.display(),
-                r.id
-            )
-        };
-        plan.check(settings, r).map_err(at)?;
-        let opening = match openings.entry(r.round) {
-            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => e.insert(
-                settings
-                    .openings
-                    .opening_in::<G>(r.round, settings.seed, order.as_deref())?,
-            ),
-        };
-        check_record(settings, opening, r, exact).map_err(at)?;
+        plan.check(settings, r).map_err(|e| at(*line, r, e))?;
+        if let std::collections::hash_map::Entry::Vacant(e) = openings.entry(r.round) {
+            e.insert(settings.openings.opening_in::<G>(
+                r.round,
+                settings.seed,
+                order.as_deref(),
+            )?);
+        }
     }
-    Ok(())
+    let failure = records.par_iter().find_map_first(|(line, r)| {
+        check_record(settings, &openings[&r.round], r, exact)
+            .err()
+            .map(|e| at(*line, r, e))
+    });
+    failure.map_or(Ok(()), Err)
 }
 
 /// The schedule of a tournament, enough to say which engines play game `id` in which
