@@ -2,7 +2,7 @@
 //! moves are listed, the human's moves are read line by line from stdin (bad input gets a
 //! message and a new prompt), the engine's moves are shown with their score.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -53,13 +53,26 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
 
 /// One line of stdin without its line end; `None` at end of input. Invalid UTF-8 is
 /// replaced rather than fatal (it is then reported as a bad move).
+///
+/// # Errors
+/// Unreadable stdin, or a line longer than [`tessera::game::files::MAX_LINE`] (no move is;
+/// `/dev/zero` as input would otherwise fill memory).
 fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
+    let max = tessera::game::files::MAX_LINE;
     let mut buf = Vec::new();
     let n = input
+        .by_ref()
+        .take(max + 1)
         .read_until(b'\n', &mut buf)
         .map_err(|e| CliError::failure(format!("cannot read stdin: {e}")))?;
     if n == 0 {
         return Ok(None);
+    }
+    if n as u64 > max {
+        return Err(CliError::input(format!(
+            "a line of stdin is longer than {}: not a move",
+            tessera::game::files::size_text(max)
+        )));
     }
     Ok(Some(String::from_utf8_lossy(&buf).trim().to_string()))
 }
