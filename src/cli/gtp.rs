@@ -129,6 +129,9 @@ fn gtp<G: CliGame + GtpGame>(
         Ok(()) => Ok(ExitCode::SUCCESS),
         // The other side closed the pipe: nothing left to answer.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+            Err(CliError::input(format!("gtp: {e}")))
+        }
         Err(e) => Err(CliError::failure(format!("gtp: {e}"))),
     }
 }

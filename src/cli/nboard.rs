@@ -101,6 +101,8 @@ pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
     if let Some(file) = learn_file {
         server = server.with_learning(file);
     }
-    server.run(std::io::BufReader::new(std::io::stdin()));
+    server
+        .run(std::io::BufReader::new(std::io::stdin()))
+        .map_err(CliError::input)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -48,7 +48,7 @@
 //! otherwise ignored, as the protocol asks.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
@@ -230,8 +230,9 @@ struct Worker {
 enum Event {
     /// A line from the GUI.
     Line(String),
-    /// The input ended (or failed).
-    End,
+    /// The input ended (`None`) or was refused: a line longer than
+    /// [`crate::game::files::MAX_LINE`] (the reason).
+    End(Option<String>),
     /// Worker `id` has finished.
     Done(u64),
 }
@@ -328,7 +329,11 @@ impl NboardServer {
 
     /// Reads commands from `input` until `quit` or its end, answering on the output. At
     /// the end of input a running search is stopped, its truncated answer written.
-    pub fn run(mut self, input: impl BufRead + Send + 'static) {
+    ///
+    /// # Errors
+    /// An input line longer than [`crate::game::files::MAX_LINE`] bytes (1 MiB; no NBoard
+    /// command is): the session ends as at the end of input, and this names the limit.
+    pub fn run(mut self, input: impl BufRead + Send + 'static) -> Result<(), String> {
         let (tx, rx) = channel();
         self.events = Some(tx.clone());
         spawn_reader(input, tx);
@@ -336,7 +341,7 @@ impl NboardServer {
             match rx.recv() {
                 Ok(Event::Line(line)) => {
                     if !self.handle(&line) {
-                        return;
+                        return Ok(());
                     }
                 }
                 Ok(Event::Done(id)) => {
@@ -345,10 +350,15 @@ impl NboardServer {
                         self.drain();
                     }
                 }
-                Ok(Event::End) | Err(_) => {
+                Ok(Event::End(refused)) => {
                     self.finish(true, Answer::Write);
                     self.supersede("the end of input");
-                    return;
+                    return refused.map_or(Ok(()), Err);
+                }
+                Err(_) => {
+                    self.finish(true, Answer::Write);
+                    self.supersede("the end of input");
+                    return Ok(());
                 }
             }
         }
@@ -746,14 +756,24 @@ fn learn(
 
 /// Reads `input` line by line on a thread of its own (so commands arrive while a search
 /// runs) and sends them as events, then [`Event::End`] at its end or on a read error. Bytes
-/// that are not UTF-8 become U+FFFD, so such a line is an unknown command, not the end.
+/// that are not UTF-8 become U+FFFD, so such a line is an unknown command, not the end. A
+/// line longer than [`crate::game::files::MAX_LINE`] ends the input with its reason (no
+/// more than that is read of it).
 fn spawn_reader(mut input: impl BufRead + Send + 'static, tx: Sender<Event>) {
     std::thread::spawn(move || {
+        let max = crate::game::files::MAX_LINE;
         let mut bytes = Vec::new();
+        let mut refused = None;
         loop {
             bytes.clear();
-            match input.read_until(b'\n', &mut bytes) {
+            match (&mut input).take(max + 1).read_until(b'\n', &mut bytes) {
                 Ok(0) | Err(_) => break,
+                Ok(n) if n as u64 > max => {
+                    refused = Some(format!(
+                        "nboard: an input line longer than {max} bytes (1 MiB): not an NBoard command"
+                    ));
+                    break;
+                }
                 Ok(_) => {
                     let line = String::from_utf8_lossy(&bytes);
                     let line = line.trim_end_matches(['\n', '\r']).to_string();
@@ -763,7 +783,7 @@ fn spawn_reader(mut input: impl BufRead + Send + 'static, tx: Sender<Event>) {
                 }
             }
         }
-        let _ = tx.send(Event::End);
+        let _ = tx.send(Event::End(refused));
     });
 }
 

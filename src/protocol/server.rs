@@ -15,7 +15,7 @@
 //! tell from a real pass). `final_score` is `B+24`, `W+10` or `0` (empties to the
 //! winner) and an error (`cannot score`) before the game is over.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 use super::gtp::{Command, GtpGame, format_response};
 use crate::engine::Player;
@@ -137,13 +137,23 @@ impl<G: GtpGame> GtpServer<G> {
     /// Serves GTP until `quit` or the end of `input`.
     ///
     /// # Errors
-    /// A failure to read `input` or write `output` (e.g. the other side closed the pipe).
+    /// A failure to read `input` or write `output` (e.g. the other side closed the pipe), or
+    /// an input line longer than [`crate::game::files::MAX_LINE`] bytes (`InvalidData`; no
+    /// more than that is read of it).
     pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+        let max = crate::game::files::MAX_LINE;
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            if input.read_until(b'\n', &mut buf)? == 0 {
+            let n = (&mut input).take(max + 1).read_until(b'\n', &mut buf)?;
+            if n == 0 {
                 return Ok(());
+            }
+            if n as u64 > max {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("an input line longer than {max} bytes (1 MiB): not a GTP command"),
+                ));
             }
             let line = String::from_utf8_lossy(&buf);
             if let Some((response, quit)) = self.handle_line(&line) {

@@ -1,6 +1,6 @@
 //! Issue 36: every file tessera reads whole is read with a size cap named in the error.
 //! `--weights`, `--ggf` (also `/dev/stdin`), `--obf`, `--data`, `--openings`, `--book` and
-//! `play`'s stdin pointed at `/dev/zero` used to grow to gigabytes within seconds; now each is refused at
+//! `play`'s, `gtp`'s and `nboard`'s stdin pointed at `/dev/zero` used to grow to gigabytes within seconds; now each is refused at
 //! once (exit 2, one line naming the file and the limit), and a regular file larger than
 //! its cap is refused before it is read.
 
@@ -61,6 +61,13 @@ fn every_input_file_pointed_at_dev_zero_is_refused_at_once() {
         &["/dev/stdin", "1 MiB"],
     );
     refused_quickly(&["solve", "othello", "--obf", "/dev/zero"], None, &text);
+    // The protocol servers read their commands line by line from stdin.
+    refused_quickly(&["gtp", "othello"], Some("/dev/zero"), &["gtp", "1 MiB"]);
+    refused_quickly(
+        &["nboard", "othello"],
+        Some("/dev/zero"),
+        &["nboard", "1 MiB"],
+    );
     // The moves of `play` are read line by line from stdin.
     refused_quickly(
         &["play", "othello", "--depth", "1"],
