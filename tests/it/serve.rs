@@ -347,6 +347,16 @@ fn bad_requests_get_a_4xx_and_a_one_line_error() {
         400,
         "levels are level-1",
     );
+    // The othello-level-N presets go to 60; the page stops at its own highest level (a
+    // level-60 engine would search for hours with no time limit, holding the session).
+    refused(
+        s.post(
+            "/api/new",
+            &json!({ "game": "othello", "players": ["othello-level-60", "human"] }),
+        ),
+        400,
+        "the page offers levels up to 12",
+    );
     refused(
         s.post("/api/new", &json!({ "game": "chess" })),
         400,

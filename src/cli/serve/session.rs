@@ -174,6 +174,13 @@ fn seat_player<G: BoardGame>(name: &str) -> Result<Option<EngineSeat<G>>, ApiErr
     if spec.game != G::ID || spec.protocol != Protocol::Builtin {
         return Err(unknown());
     }
+    // The page's levels stop at MAX_LEVEL: a deeper level (othello-level-60) searches for
+    // minutes to hours per move with no time limit, holding the session.
+    if let Some(level) = spec.level.filter(|&l| l > MAX_LEVEL) {
+        return Err(ApiError::bad(format!(
+            "engine '{name}' is level {level}: the page offers levels up to {MAX_LEVEL} (level-1 .. level-{MAX_LEVEL}, othello-level-1 .. othello-level-{MAX_LEVEL})"
+        )));
+    }
     let player = G::make_player(&spec).map_err(ApiError::bad)?;
     Ok(Some(EngineSeat {
         label: spec.name.clone(),
