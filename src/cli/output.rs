@@ -273,6 +273,18 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Creates the folder `path` is to be written in, if it has one and it is missing.
+///
+/// # Errors
+/// An input error naming the folder.
+pub fn create_parent(path: &std::path::Path) -> Result<(), CliError> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display()))),
+        _ => Ok(()),
+    }
+}
+
 /// Checks before any work that `path` can be written: not a folder, and openable for
 /// writing. An existing file is left as it is; a missing one is created and removed again,
 /// so a run that fails later leaves nothing behind.

@@ -205,12 +205,7 @@ fn generate<G: CliGame + TexelGame>(
         .map_err(CliError::input)?;
     // Build one player now so a bad spec fails before any game.
     G::make_player(&spec).map_err(CliError::input)?;
-    if let Some(dir) = args.out.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
-    }
+    super::output::create_parent(&args.out)?;
     // An unwritable output is found now, not after the last game.
     super::output::check_writable(&args.out)?;
     let cfg = Config {

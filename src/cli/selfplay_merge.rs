@@ -171,12 +171,7 @@ pub fn run(args: &MergeArgs<'_>) -> Result<ExitCode, CliError> {
     for prefix in ["exact values", "fields:"] {
         header.extend(line(first, prefix).map(str::to_string));
     }
-    if let Some(dir) = args.out.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
-    }
+    super::output::create_parent(args.out)?;
     let samples: Vec<selfplay::Sample> = merged.into_iter().map(|(_, s)| s).collect();
     std::fs::write(args.out, selfplay::to_text(&samples, &header))
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;

@@ -87,12 +87,7 @@ pub fn run(args: &WthorArgs) -> Result<ExitCode, CliError> {
         ));
         games.extend(file.games);
     }
-    if let Some(dir) = args.out.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
-    }
+    super::output::create_parent(args.out)?;
     super::output::check_writable(args.out)?;
     let exact = args.exact_empties.unwrap_or(14);
     let solve = move |pos: &Position| tessera::tuning::othello::solve_label(pos, exact);

@@ -121,12 +121,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
         .into_iter()
         .flatten()
     {
-        if let Some(dir) = path.parent()
-            && !dir.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
-        }
+        super::output::create_parent(path)?;
     }
     // Refuse outputs that would overwrite the inputs or each other, and find an unwritable
     // output now rather than after the last epoch.
@@ -730,12 +725,7 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
         ),
     ];
     let weights = fit::to_pattern_weights(&state.w, header).map_err(CliError::failure)?;
-    if let Some(dir) = args.out.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display())))?;
-    }
+    super::output::create_parent(&args.out)?;
     std::fs::write(&args.out, weights.to_bytes())
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
     if args.json {
