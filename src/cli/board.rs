@@ -99,13 +99,16 @@ impl BoardGame for othello::Position {
     }
 
     fn counts(&self) -> Vec<(String, i64)> {
-        let text = self.to_string();
-        let board = text.split_whitespace().next().unwrap_or_default();
-        let count = |c: char| board.chars().filter(|&x| x == c).count() as i64;
         vec![
-            (self.seat_name(Seat(0)), count('X')),
-            (self.seat_name(Seat(1)), count('O')),
-            ("empty".into(), count('-')),
+            (
+                self.seat_name(Seat(0)),
+                i64::from(self.black().count_ones()),
+            ),
+            (
+                self.seat_name(Seat(1)),
+                i64::from(self.white().count_ones()),
+            ),
+            ("empty".into(), i64::from(self.empties())),
         ]
     }
 
@@ -311,8 +314,7 @@ pub fn replay<G: BoardGame>(rec: &GameRecord) -> Result<Value, String> {
     let (mut pos, opening) = record_start::<G>(rec)?;
     let mut texts: Vec<String> = opening.iter().map(ToString::to_string).collect();
     texts.extend(rec.moves.iter().cloned());
-    let mut frames =
-        vec![json!({ "position": pos.to_string(), "last": [], "counts": counts_json(&pos) })];
+    let mut frames = vec![frame(&pos, Vec::new())];
     for (i, text) in texts.iter().enumerate() {
         let mv = pos
             .parse_move(text)

@@ -236,3 +236,10 @@ pub trait CliGame: Game + Players {
     /// Settings this game's engines do not take, or an unreadable weights file.
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError>;
 }
+
+/// The legal moves of `pos`, in generation order (none when the game is over).
+pub fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
+    let mut moves = G::Moves::default();
+    pos.generate_moves(&mut moves);
+    moves.to_vec()
+}

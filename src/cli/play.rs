@@ -6,9 +6,9 @@ use std::io::{BufRead, Read};
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::game::{Game, Seat};
+use tessera::game::Seat;
 
-use super::games::CliGame;
+use super::games::{CliGame, legal_moves};
 use super::output::{CliError, prompt, say, score_text};
 use super::{EngineArgs, GameId, PositionArgs};
 
@@ -104,12 +104,6 @@ fn human_seats<G: CliGame>(pos: &G, text: &str) -> Result<u32, CliError> {
         mask |= 1 << seat.0;
     }
     Ok(mask)
-}
-
-fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut moves = G::Moves::default();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
 }
 
 fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {

@@ -18,7 +18,7 @@ use tessera::search::Limits;
 
 use super::super::EngineArgs;
 use super::super::board::{BoardGame, counts_json};
-use super::super::games::CliGame;
+use super::super::games::{CliGame, legal_moves};
 use super::super::output::{score_short, score_text};
 use super::http::ApiError;
 
@@ -189,12 +189,6 @@ fn seat_player<G: BoardGame>(name: &str) -> Result<Option<EngineSeat<G>>, ApiErr
     }))
 }
 
-fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut moves = G::Moves::default();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
-
 impl<G: BoardGame> Session<G> {
     /// A session from `start` with `moves` already played, `players` naming each seat
     /// (`human`, `level-N` or a preset; missing seats are people).
@@ -256,7 +250,7 @@ impl<G: BoardGame> Session<G> {
 
     /// The only legal move when it is a pass.
     fn forced_pass(&self, pos: &G) -> Option<G::Move> {
-        match legal(pos)[..] {
+        match legal_moves(pos)[..] {
             [only] if pos.is_pass(only) => Some(only),
             _ => None,
         }
@@ -417,7 +411,7 @@ impl<G: BoardGame> Table for Session<G> {
         let legal: Vec<Value> = if over.is_some() {
             Vec::new()
         } else {
-            legal(pos)
+            legal_moves(pos)
                 .iter()
                 .map(|m| {
                     let t = m.to_string();
@@ -456,7 +450,7 @@ impl<G: BoardGame> Table for Session<G> {
             "counts": counts,
             "over": over.is_some(),
             "result": over,
-            "marks": if self.over().is_some() { pos.marks() } else { Vec::new() },
+            "marks": if over.is_some() { pos.marks() } else { Vec::new() },
             "note": self.pass_note(),
             "record": G::transcript(&self.moves),
             "ggf": G::ggf(&self.start, &self.moves),
