@@ -92,12 +92,19 @@ impl WthorGame {
     /// As [`WthorGame::replay`].
     pub fn black_margin(&self) -> Result<i32, String> {
         let (_, last) = self.replay()?;
-        Ok(if last.is_game_over() {
+        Ok(self.black_margin_at(&last))
+    }
+
+    /// [`WthorGame::black_margin`] given the game's last position (from
+    /// [`WthorGame::replay`]), without replaying it again.
+    #[must_use]
+    pub fn black_margin_at(&self, last: &Position) -> i32 {
+        if last.is_game_over() {
             let d = last.final_disc_difference();
             if last.side() == Color::Black { d } else { -d }
         } else {
             2 * i32::from(self.black_discs) - 64
-        })
+        }
     }
 }
 

@@ -24,51 +24,44 @@ pub fn samples(
     games: &[WthorGame],
     solve: Option<&SolveFn<Position>>,
 ) -> Result<(Vec<Sample>, Summary), String> {
-    let per_game: Vec<(Vec<(u64, Sample)>, bool)> = games
-        .par_iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let (positions, last) = g.replay().map_err(|e| format!("game {}: {e}", i + 1))?;
-            let black = g
-                .black_margin()
-                .map_err(|e| format!("game {}: {e}", i + 1))?;
-            let rows = positions
-                .into_iter()
-                .map(|p| {
-                    let result = if p.side() == Color::Black {
-                        black
-                    } else {
-                        -black
-                    };
-                    let exact = solve.and_then(|s| s(&p)).map(|(v, _)| v);
-                    let sample = Sample {
-                        position: p.to_string(),
-                        result,
-                        exact,
-                        scores: Vec::new(),
-                    };
-                    (p.key(), sample)
-                })
-                .collect();
-            Ok((rows, !last.is_game_over()))
-        })
-        .collect::<Result<_, String>>()?;
     let mut summary = Summary {
         games: games.len(),
         ..Summary::default()
     };
+    // Replay once per game (in parallel), then keep first occurrences in game order: only
+    // the distinct positions are formatted and solved.
+    let replayed: Vec<(Vec<Position>, Position)> = games
+        .par_iter()
+        .enumerate()
+        .map(|(i, g)| g.replay().map_err(|e| format!("game {}: {e}", i + 1)))
+        .collect::<Result<_, String>>()?;
     let mut keys = HashSet::new();
-    let mut out = Vec::new();
-    for (rows, unfinished) in per_game {
-        summary.cut += usize::from(unfinished);
-        for (key, s) in rows {
+    let mut unique: Vec<(Position, i32)> = Vec::new();
+    for (g, (positions, last)) in games.iter().zip(&replayed) {
+        summary.cut += usize::from(!last.is_game_over());
+        let black = g.black_margin_at(last);
+        for p in positions {
             summary.positions += 1;
-            if keys.insert(key) {
-                summary.exact += usize::from(s.exact.is_some());
-                out.push(s);
+            if keys.insert(p.key()) {
+                let result = if p.side() == Color::Black {
+                    black
+                } else {
+                    -black
+                };
+                unique.push((*p, result));
             }
         }
     }
+    let out: Vec<Sample> = unique
+        .par_iter()
+        .map(|(p, result)| Sample {
+            position: p.to_string(),
+            result: *result,
+            exact: solve.and_then(|s| s(p)).map(|(v, _)| v),
+            scores: Vec::new(),
+        })
+        .collect();
+    summary.exact = out.iter().filter(|s| s.exact.is_some()).count();
     summary.unique = out.len();
     Ok((out, summary))
 }

@@ -777,7 +777,7 @@ fn an_engine_plays_its_own_forced_pass_by_genmove() {
     seq2.push(Move::PASS);
     let white = {
         let p = replay(&seq2);
-        common_moves(&p)[0]
+        crate::common::moves_of(&p)[0]
     };
     seq2.push(white);
     let t = engine
@@ -814,10 +814,4 @@ fn an_engine_plays_its_own_forced_pass_by_genmove() {
         .expect(&sent);
     assert_eq!(sent.lines().nth(pass + 1), Some("genmove white"), "{sent}");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn common_moves(p: &Position) -> Vec<Move> {
-    let mut list = <Position as tessera::game::Game>::Moves::default();
-    tessera::game::Game::generate_moves(p, &mut list);
-    list.to_vec()
 }

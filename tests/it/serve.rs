@@ -492,9 +492,10 @@ fn analysis_reaches_exact_scores_and_stops_when_the_page_closes() {
     assert_eq!(moves[0]["move"], "c1", "{latest}");
     assert_eq!(moves[0]["score"], 3800);
     assert!(
-        moves
-            .windows(2)
-            .all(|w| w[0]["score"].as_i64() >= w[1]["score"].as_i64())
+        !moves.is_empty()
+            && moves
+                .windows(2)
+                .all(|w| w[0]["score"].as_i64().unwrap() >= w[1]["score"].as_i64().unwrap())
     );
     // Its line steps through positions.
     assert_eq!(
