@@ -274,10 +274,11 @@ fn sprt_state(settings: &Settings, records: &[GameRecord]) -> Option<SprtState> 
     })
 }
 
-/// The games the schedule of `settings` plays in all (every shard), by the seat count of
-/// `records` (two without records).
+/// The games the schedule of `settings` plays in all (every shard), by the side count of
+/// `records` (two without records): a team game's record lists one engine per seat, but
+/// the schedule pairs sides (teams), as the runner does.
 fn scheduled_games(settings: &Settings, records: &[GameRecord]) -> usize {
-    let seats = records.first().map_or(2, |r| r.engines.len());
+    let seats = records.first().map_or(2, |r| r.sides_view().engines.len());
     super::schedule::groups(settings.engines.len(), seats, settings.format).len()
         * settings.rounds
         * seats
