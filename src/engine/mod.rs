@@ -36,7 +36,9 @@ pub mod spec;
 pub mod talat;
 pub mod time_control;
 
-pub use alphabeta::AlphaBetaEngine;
+pub use alphabeta::{
+    AlphaBetaEngine, INITIAL_SOLVE_RATE, SCORE_DROP, SolvePlan, auto_solve_plan, unstable,
+};
 pub use mcts::MctsEngine;
 pub use multi::MultiEngine;
 pub use registry::Players;

@@ -2,6 +2,7 @@
 //! exact endgame solver below a number of empties, MCTS (optionally corners-first
 //! playouts), and external GTP programs, by [`make_player`] from an engine specification.
 
+use crate::engine::spec::ExactEmpties;
 use crate::engine::{AlphaBetaEngine, EngineSpec, Player};
 use crate::games::othello::{DEFAULT_EXACT_EMPTIES, Position, SCORE_UNIT, endgame, eval};
 
@@ -64,11 +65,16 @@ pub fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Position>>, Strin
                 (None, Some(path)) => eval::Eval::load(path)?,
                 (None, None) => eval::Eval::default(),
             };
-            let exact = spec.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES);
-            let engine: Box<dyn Player<Position>> = Box::new(
-                alphabeta_engine_with(spec.name.clone(), eval, spec.tt_mb, exact)
-                    .with_threads(spec.threads.unwrap_or(1)),
-            );
+            let start = spec
+                .exact_empties
+                .unwrap_or(ExactEmpties::Upto(DEFAULT_EXACT_EMPTIES));
+            let exact = start.max_empties();
+            let mut ab = alphabeta_engine_with(spec.name.clone(), eval, spec.tt_mb, exact)
+                .with_threads(spec.threads.unwrap_or(1));
+            if start == ExactEmpties::Auto {
+                ab = ab.with_exact_auto();
+            }
+            let engine: Box<dyn Player<Position>> = Box::new(ab);
             // A level drops the depth limit where it solves exactly (`bestmove --level`).
             Ok(match spec.level {
                 Some(_) => Box::new(crate::engine::level::LevelPlayer::new(engine, exact)),

@@ -67,6 +67,78 @@ pub enum Protocol {
     Gtp,
 }
 
+/// Othello's `exact-empties`: where the exact endgame solve starts.
+///
+/// Written as a number of empties (`exact-empties = 16`: solve at 16 empties or fewer,
+/// whatever the budget) or `"auto"` (`exact-empties = "auto"`, inline `exact-empties=auto`:
+/// solve as early as the solver's measured cost fits the move's budget, up to
+/// [`AUTO_MAX_EMPTIES`]; see docs/time.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactEmpties {
+    /// Solve at this many empties or fewer.
+    Upto(u32),
+    /// Solve when the expected cost fits the budget ([`crate::engine::auto_solve_plan`]).
+    Auto,
+}
+
+/// The most empties an `exact-empties = "auto"` engine solves at: 24, the levels' cap
+/// ([`super::level::MAX_EXACT_EMPTIES`]), beyond the positions the cost model was measured
+/// on.
+pub const AUTO_MAX_EMPTIES: u32 = super::level::MAX_EXACT_EMPTIES;
+
+impl ExactEmpties {
+    /// The largest number of empties the solver is used at.
+    #[must_use]
+    pub fn max_empties(self) -> u32 {
+        match self {
+            Self::Upto(n) => n,
+            Self::Auto => AUTO_MAX_EMPTIES,
+        }
+    }
+}
+
+impl Serialize for ExactEmpties {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Upto(n) => s.serialize_u32(*n),
+            Self::Auto => s.serialize_str("auto"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ExactEmpties {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = ExactEmpties;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("exact-empties: a number of empties 0..=64 or \"auto\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                u32::try_from(v).map(ExactEmpties::Upto).map_err(|_| {
+                    E::custom(format!("exact-empties must be 0..=64 or \"auto\", got {v}"))
+                })
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
+                u32::try_from(v).map(ExactEmpties::Upto).map_err(|_| {
+                    E::custom(format!("exact-empties must be 0..=64 or \"auto\", got {v}"))
+                })
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                if v == "auto" {
+                    Ok(ExactEmpties::Auto)
+                } else {
+                    Err(E::custom(format!(
+                        "exact-empties must be a number of empties 0..=64 or \"auto\", got '{}'",
+                        crate::game::shown(v)
+                    )))
+                }
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
 /// A complete engine description. Every field but `name` and `game` has a default.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -104,9 +176,10 @@ pub struct EngineSpec {
     /// files.
     #[serde(skip)]
     pub weight_values: Option<Vec<i32>>,
-    /// Othello: solve exactly at this many empties or fewer.
+    /// Othello: solve exactly at this many empties or fewer, or `auto` (as early as the
+    /// solve's cost fits the budget).
     #[serde(default, rename = "exact-empties", alias = "exact_empties")]
-    pub exact_empties: Option<u32>,
+    pub exact_empties: Option<ExactEmpties>,
     /// Strength level 1..=60, as `bestmove --level N` and Edax's `-l N`: midgame depth `N`
     /// and, in Othello, exact solving from `min(2N, 24)` empties with no depth limit there
     /// ([`super::level`]). A parsed spec also carries the `depth` (and Othello's
@@ -217,6 +290,10 @@ const BUILTIN: &[(&str, &str)] = &[
     (
         "othello-pat-t100",
         include_str!("../../engines/othello-pat-t100.toml"),
+    ),
+    (
+        "othello-pat-tm-t100",
+        include_str!("../../engines/othello-pat-tm-t100.toml"),
     ),
     (
         "othello-texel-d4",
@@ -475,6 +552,7 @@ impl EngineSpec {
                 "c" | "history" | "st" => toml::Value::Float(v.parse::<f64>().map_err(|_| {
                     format!("inline engine '{text}': {k} must be a number, got '{v}'")
                 })?),
+                "exact-empties" if v == "auto" => toml::Value::String(v.to_string()),
                 "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "level"
                 | "iterations" | "threads" | "seed" | "timemargin" => {
                     toml::Value::Integer(v.parse::<i64>().map_err(|_| {
@@ -483,6 +561,8 @@ impl EngineSpec {
                                 "inline engine '{text}': {k} {v} is too large (at most {})",
                                 i64::MAX
                             )
+                        } else if k == "exact-empties" {
+                            format!("inline engine '{text}': {k} must be a whole number or auto, got '{v}'")
                         } else {
                             format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
                         }
@@ -583,7 +663,8 @@ impl EngineSpec {
         if let Some(level) = self.level {
             self.depth = Some(level);
             if self.game == "othello" {
-                self.exact_empties = Some(super::level::level_exact_empties(level));
+                self.exact_empties =
+                    Some(ExactEmpties::Upto(super::level::level_exact_empties(level)));
             }
         }
     }
@@ -627,7 +708,7 @@ impl EngineSpec {
         {
             return Err(format!("c must be a finite number >= 0, got {c}"));
         }
-        if let Some(e) = self.exact_empties
+        if let Some(ExactEmpties::Upto(e)) = self.exact_empties
             && e > 64
         {
             return Err(format!("exact-empties must be 0..=64, got {e}"));
@@ -653,7 +734,7 @@ impl EngineSpec {
             let exact = super::level::level_exact_empties(level);
             if self
                 .exact_empties
-                .is_some_and(|e| e != exact || self.game != "othello")
+                .is_some_and(|e| e != ExactEmpties::Upto(exact) || self.game != "othello")
             {
                 return Err(format!(
                     "level {level} sets exact-empties {exact}: give level or exact-empties, not both"

@@ -50,9 +50,17 @@ impl Limits {
     /// is then dropped. Every built-in engine calls it first.
     #[must_use]
     pub fn for_move(&self) -> Self {
+        self.for_move_within(None)
+    }
+
+    /// [`Limits::for_move`] for an engine that knows it has at most `moves_left` moves of
+    /// its own still to play (Othello: half the empties, rounded up): the clock is split
+    /// by [`GameClock::budget_ms_within`].
+    #[must_use]
+    pub fn for_move_within(&self, moves_left: Option<u32>) -> Self {
         let mut l = self.clone();
         if let Some(c) = l.clock.take() {
-            let b = c.budget_ms();
+            let b = c.budget_ms_within(moves_left);
             l.time_ms = Some(l.time_ms.map_or(b, |t| t.min(b)));
         }
         l

@@ -140,15 +140,44 @@ pub trait ExactSolver<G: Game>: Send + Sync {
         None
     }
 
+    /// Expected cost of solving `pos` (a cost model measured on positions from real games),
+    /// for engines that start the solve when its cost fits their budget (Othello's
+    /// `exact-empties = "auto"`); `None` when the solver has no model.
+    fn solve_cost(&self, _pos: &G) -> Option<SolveCost> {
+        None
+    }
+
     /// Solves `pos` within `limits` using `tt`. The score is in the evaluator's unit
     /// (Othello: centi-discs, so 100 x the disc difference).
     ///
     /// # Errors
-    /// The number of nodes searched, when a limit stopped the solve first.
+    /// [`Unsolved`] when a limit stopped the solve first: the nodes searched and the
+    /// result of the last less exact pass that finished, if any.
     fn solve(
         &self,
         pos: &G,
         tt: &TranspositionTable,
         limits: &Limits,
-    ) -> Result<SearchResult<G::Move>, u64>;
+    ) -> Result<SearchResult<G::Move>, Unsolved<G::Move>>;
+}
+
+/// Expected cost of an exact solve, in nodes ([`ExactSolver::solve_cost`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveCost {
+    /// Expected nodes of the whole exact solve (a median: about half the solves take more).
+    pub exact: u64,
+    /// Expected nodes to the solve's first answer short of exact (Othello: the first
+    /// selective pass of the endgame ladder), or `exact` when it has none.
+    pub first: u64,
+}
+
+/// An exact solve stopped by a limit before it finished.
+#[derive(Clone, Debug)]
+pub struct Unsolved<M> {
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The last finished pass short of exact (Othello: the deepest selective ProbCut pass
+    /// of the endgame ladder, a best move at 73-95 % confidence), if one finished; its
+    /// `depth` is the plies to the end and its score not exact.
+    pub partial: Option<SearchResult<M>>,
 }

@@ -42,12 +42,43 @@ impl GameClock {
     /// it gets 1 ms moves, which the increment refills.
     #[must_use]
     pub fn budget_ms(&self) -> u64 {
+        self.budget_ms_within(None)
+    }
+
+    /// [`GameClock::budget_ms`] for an engine with at most `moves_left` moves of its own
+    /// still to play in the game (this one included; Othello knows it: half the empties,
+    /// rounded up): the clock is split over the fewer of those and the moves to the next
+    /// refill ([`SUDDEN_DEATH_MOVES`] when sudden death), so the time left is not saved for
+    /// moves the game will not have. `None` is [`GameClock::budget_ms`].
+    #[must_use]
+    pub fn budget_ms_within(&self, moves_left: Option<u32>) -> u64 {
         let reserve = self.remaining_ms / 20 + 3 * MOVE_OVERHEAD_MS;
         let usable = self.remaining_ms.saturating_sub(reserve);
-        let mtg = u64::from(self.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).max(1));
+        let planned = self.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES);
+        let planned = moves_left.map_or(planned, |m| planned.min(m));
+        let mtg = u64::from(planned.max(1));
         let share = usable / mtg + self.increment_ms / 2;
         let cap = if mtg == 1 { usable } else { usable / 2 };
         share.min(cap).max(1)
+    }
+}
+
+impl GameClock {
+    /// Extra milliseconds for a move whose search was unstable (its best move changed or
+    /// its score fell in the last iteration), after `used_ms` of its `budget_ms`: up to the
+    /// budget again, within the cap of [`GameClock::budget_ms`] (half the time left after
+    /// the reserve; all of it when the clock is refilled after this move). 0 when nothing
+    /// is left under the cap.
+    #[must_use]
+    pub fn extension_ms(&self, budget_ms: u64, used_ms: u64) -> u64 {
+        let reserve = self.remaining_ms / 20 + 3 * MOVE_OVERHEAD_MS;
+        let usable = self.remaining_ms.saturating_sub(reserve);
+        let cap = if self.moves_to_go == Some(1) {
+            usable
+        } else {
+            usable / 2
+        };
+        budget_ms.min(cap.saturating_sub(used_ms))
     }
 }
 
@@ -113,5 +144,54 @@ mod tests {
             moves_to_go: None,
         };
         assert_eq!(c.budget_ms(), 1);
+    }
+
+    #[test]
+    fn budget_within_the_moves_left_in_the_game() {
+        // 2 s + 50 ms sudden death, as in budget_splits_the_clock: 118 ms planning for 20
+        // moves. With 30 own moves left the plan stays at 20; with 5 left (10 empties in
+        // Othello) the usable 1870 ms go over 5 moves: 374 + 25 = 399.
+        let c = GameClock {
+            remaining_ms: 2000,
+            increment_ms: 50,
+            moves_to_go: None,
+        };
+        assert_eq!(c.budget_ms_within(Some(30)), 118);
+        assert_eq!(c.budget_ms_within(None), 118);
+        assert_eq!(c.budget_ms_within(Some(5)), 399);
+        // 40 moves in 60 s with 10 to go, but the game ends in 4: (60000 - 3030) / 4.
+        let c = GameClock {
+            remaining_ms: 60_000,
+            increment_ms: 0,
+            moves_to_go: Some(10),
+        };
+        assert_eq!(c.budget_ms_within(Some(4)), 56_970 / 4);
+        // The last move of the game may use all but the reserve; 0 moves left counts as 1.
+        assert_eq!(c.budget_ms_within(Some(1)), 56_970);
+        assert_eq!(c.budget_ms_within(Some(0)), 56_970);
+        // Two moves left: never more than half of the usable time on this one.
+        assert_eq!(c.budget_ms_within(Some(2)), 56_970 / 2);
+    }
+
+    #[test]
+    fn an_unstable_move_gets_up_to_its_budget_again() {
+        // 2 s + 50 ms: budget 118; after 118 ms used, 118 more (cap: 1870 / 2 = 935).
+        let c = GameClock {
+            remaining_ms: 2000,
+            increment_ms: 50,
+            moves_to_go: None,
+        };
+        assert_eq!(c.extension_ms(118, 118), 118);
+        // Near the cap only what is left under it: 935 - 900.
+        assert_eq!(c.extension_ms(500, 900), 35);
+        assert_eq!(c.extension_ms(500, 935), 0);
+        assert_eq!(c.extension_ms(500, 2000), 0);
+        // The last move before a refill may go to the whole usable time: 1870 - 1000.
+        let c = GameClock {
+            remaining_ms: 2000,
+            increment_ms: 0,
+            moves_to_go: Some(1),
+        };
+        assert_eq!(c.extension_ms(1000, 1000), 870);
     }
 }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use tessera::engine::EngineSpec;
+use tessera::engine::spec::ExactEmpties::Upto;
 use tessera::games::othello::Position;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tessera");
@@ -47,12 +48,12 @@ fn a_level_sets_the_depth_and_the_exact_solve() {
     let s = EngineSpec::from_inline("name=l5,level=5", "othello").unwrap();
     assert_eq!(
         (s.level, s.depth, s.exact_empties),
-        (Some(5), Some(5), Some(10))
+        (Some(5), Some(5), Some(Upto(10)))
     );
     assert_eq!(s.limits().depth, Some(5));
     // Level 12 and above solve from 24 empties, the cap.
     let s = EngineSpec::from_inline("name=l30,level=30", "othello").unwrap();
-    assert_eq!((s.depth, s.exact_empties), (Some(30), Some(24)));
+    assert_eq!((s.depth, s.exact_empties), (Some(30), Some(Upto(24))));
     // Games without an exact solver take the depth only.
     let s = EngineSpec::from_inline("name=q,level=3", "quixo").unwrap();
     assert_eq!((s.depth, s.exact_empties), (Some(3), None));
@@ -61,7 +62,7 @@ fn a_level_sets_the_depth_and_the_exact_solve() {
     // A preset file takes the same field, and the spec round-trips through tournament.json.
     let s =
         EngineSpec::from_toml("name = \"p\"\ngame = \"othello\"\nlevel = 8\n", "p.toml").unwrap();
-    assert_eq!((s.depth, s.exact_empties), (Some(8), Some(16)));
+    assert_eq!((s.depth, s.exact_empties), (Some(8), Some(Upto(16))));
     let json = serde_json::to_string(&s).unwrap();
     assert_eq!(serde_json::from_str::<EngineSpec>(&json).unwrap(), s);
     // Specs without a level serialise as before (old tournament folders still resume).
@@ -101,7 +102,7 @@ fn the_level_preset_family() {
     let s = EngineSpec::resolve("othello-level-10").unwrap();
     assert_eq!(
         (s.name.as_str(), s.level, s.depth, s.exact_empties, s.tt_mb),
-        ("othello-level-10", Some(10), Some(10), Some(20), 64)
+        ("othello-level-10", Some(10), Some(10), Some(Upto(20)), 64)
     );
     for bad in ["othello-level-0", "othello-level-61", "othello-level-x"] {
         let e = EngineSpec::resolve(bad).unwrap_err();

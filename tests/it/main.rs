@@ -48,6 +48,7 @@ mod talat_freeze;
 mod talat_perft;
 mod talat_random;
 mod talat_rules;
+mod time_management;
 mod tournament;
 mod tournament_records;
 mod tournament_safety;

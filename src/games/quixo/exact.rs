@@ -9,7 +9,7 @@ use std::time::Instant;
 use super::position::{Move, Quixo};
 use super::prove::{ProveLimits, Verdict, prove};
 use super::retro::FullBoardTable;
-use crate::search::{ExactSolver, Limits, SearchResult, TranspositionTable, WIN};
+use crate::search::{ExactSolver, Limits, SearchResult, TranspositionTable, Unsolved, WIN};
 
 /// [`ExactSolver`] for full 5x5 boards from a shared [`FullBoardTable`]; use it as
 /// `alphabeta_engine(..).with_exact(FullBoardExact::new(table))`.
@@ -41,7 +41,7 @@ impl ExactSolver<Quixo> for FullBoardExact {
         pos: &Quixo,
         _tt: &TranspositionTable,
         _limits: &Limits,
-    ) -> Result<SearchResult<Move>, u64> {
+    ) -> Result<SearchResult<Move>, Unsolved<Move>> {
         let started = Instant::now();
         let p = prove(pos, &ProveLimits::default(), Some(&self.table));
         let plies = p.plies.unwrap_or(0) as i32;
@@ -49,7 +49,12 @@ impl ExactSolver<Quixo> for FullBoardExact {
             Verdict::Win => WIN - plies,
             Verdict::Loss => -(WIN - plies),
             Verdict::Draw => 0,
-            Verdict::Unproven => return Err(p.nodes),
+            Verdict::Unproven => {
+                return Err(Unsolved {
+                    nodes: p.nodes,
+                    partial: None,
+                });
+            }
         };
         Ok(SearchResult {
             best_move: p.best_move,

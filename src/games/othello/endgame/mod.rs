@@ -24,6 +24,7 @@
 //! the ordering searches), `stability_cut`, `ladder` (the selective passes), `parallel`
 //! (the split search), `root` (the root, aspiration and PV), `hash` (table keys).
 
+pub mod cost;
 mod hash;
 mod ladder;
 mod last;
@@ -50,7 +51,7 @@ use super::movegen::{flips, legal_moves};
 use super::patterns::PatternIndices;
 use super::position::{Move, Position, final_score};
 use crate::search::tt::TranspositionTable;
-use crate::search::{Clock, ExactSolver, Limits, SearchResult};
+use crate::search::{Clock, ExactSolver, Limits, SearchResult, Unsolved};
 use ladder::{MPC_MIN_EMPTIES, tt_usable};
 use order::{
     EVAL_ORDER_EMPTIES, SORT_ALPHA_DELTA, child_view, order_key, order_key_with_moves, sort_depth,
@@ -478,21 +479,41 @@ impl ExactSolver<Position> for ExactBelow {
         Some((pos.empties() / QUICK_DEPTH_DIVISOR).max(1))
     }
 
+    fn solve_cost(&self, pos: &Position) -> Option<crate::search::SolveCost> {
+        Some(cost::solve_cost(pos))
+    }
+
     fn solve(
         &self,
         pos: &Position,
         tt: &TranspositionTable,
         limits: &Limits,
-    ) -> Result<SearchResult<Move>, u64> {
+    ) -> Result<SearchResult<Move>, Unsolved<Move>> {
         let mut solver = Solver::new(tt, limits);
         let sol = solver.solve(pos);
-        let score = sol.score.ok_or(sol.nodes)?;
+        let elapsed = std::time::Duration::from_secs_f64(sol.seconds);
+        let Some(score) = sol.score else {
+            // The deepest selective pass that finished (the ladder's passes are in
+            // increasing confidence), as a best move short of exact.
+            let partial = sol.passes.last().map(|p| SearchResult {
+                best_move: Some(p.best_move),
+                score: 100 * p.score,
+                depth: pos.empties(),
+                nodes: sol.nodes,
+                elapsed,
+                pv: vec![p.best_move],
+            });
+            return Err(Unsolved {
+                nodes: sol.nodes,
+                partial,
+            });
+        };
         Ok(SearchResult {
             best_move: sol.best_move,
             score: 100 * score,
             depth: pos.empties(),
             nodes: sol.nodes,
-            elapsed: std::time::Duration::from_secs_f64(sol.seconds),
+            elapsed,
             pv: sol.pv,
         })
     }
