@@ -10,11 +10,12 @@
 //!   (fresh table each time); the node count is printed as a "bench signature" that
 //!   changes whenever the search's tree changes.
 //!
-//! - `eval/baseline`, `eval/patterns`: one static evaluation of each of a fixed set of
-//!   positions from seeded random games, with the baseline evaluation and with the shipped
-//!   pattern weights (`tuning/othello-patterns.bin`); throughput in positions/s.
-//! - `midgame_eval/{baseline,patterns}_depth7`: the midgame search to depth 7 over four
-//!   fixed positions with each evaluation; nodes and nodes/s are printed.
+//! - `eval/baseline`, `eval/patterns`, `eval/patterns2`: one static evaluation of each of a
+//!   fixed set of positions from seeded random games, with the baseline evaluation and with
+//!   the shipped pattern weights (`tuning/othello-patterns.bin`, format 1, and
+//!   `tuning/othello-patterns2.bin`, format 2); throughput in positions/s.
+//! - `midgame_eval/{baseline,patterns,patterns2}_depth7`: the midgame search to depth 7 over
+//!   four fixed positions with each evaluation; nodes and nodes/s are printed.
 //! - `mcts/start_uniform_5000`: MCTS (UCT, uniform playouts, one thread, seed 0) from the
 //!   start, 5000 iterations; throughput in simulations/s.
 //!
@@ -235,16 +236,30 @@ fn pattern_eval() -> eval::Eval {
     e
 }
 
+/// The shipped format-2 pattern evaluation.
+fn pattern2_eval() -> eval::Eval {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tuning/othello-patterns2.bin");
+    let e = eval::Eval::load(&path).expect("tuning/othello-patterns2.bin");
+    assert!(e.patterns2().is_some());
+    e
+}
+
 fn bench_eval(c: &mut Criterion) {
     let positions = sample_positions(64);
     let base = eval::Eval::default();
     let pat = pattern_eval();
+    let pat2 = pattern2_eval();
     let mut g = c.benchmark_group("eval");
     g.sample_size(20)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3))
         .throughput(Throughput::Elements(positions.len() as u64));
-    for (name, e) in [("baseline", &base), ("patterns", &pat)] {
+    for (name, e) in [
+        ("baseline", &base),
+        ("patterns", &pat),
+        ("patterns2", &pat2),
+    ] {
         g.bench_function(name, |b| {
             b.iter(|| {
                 let mut acc = 0i32;
@@ -270,6 +285,7 @@ fn bench_midgame_eval(c: &mut Criterion) {
     for (name, e) in [
         ("baseline", eval::Eval::default()),
         ("patterns", pattern_eval()),
+        ("patterns2", pattern2_eval()),
     ] {
         let nodes = Cell::new(0u64);
         let secs = Cell::new(0f64);

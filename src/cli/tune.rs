@@ -35,7 +35,9 @@ pub enum Method {
         --method patterns: the Othello pattern evaluation (46 pattern instances, mobility, \
         bias, per stage), least squares on the disc difference (exact values where known, \
         else the game result), full-batch gradient descent preconditioned per weight, on \
-        --threads threads. Every 20th position is held out and its loss printed per epoch. \
+        --threads threads. Every 20th position is held out and its loss printed per epoch \
+        (--set 2: every 20th game, with the held-out mean absolute error per stage next to \
+        the shipped format-1 evaluation's at the end). \
         The state is saved to --checkpoint after each epoch; running the same command again \
         continues from there up to --epochs (use --fresh to start over).\n\n\
         --method texel (every game): the evaluation's named weights, a logistic fit of \
@@ -87,6 +89,16 @@ pub struct TuneArgs {
     /// its mean residual
     #[arg(long, value_name = "L", default_value_t = 4.0)]
     pub lambda: f32,
+    /// patterns: the evaluation to fit, format 1 (46 instances, 10 stages) or 2 (56
+    /// instances, potential mobility, parity, 30 stages; data deduplicated across files and
+    /// held out by game)
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub set: u8,
+    /// patterns --set 2: pull of each weight towards its neighbouring stages', in
+    /// occurrences [default: 4]
+    #[arg(long, value_name = "S")]
+    pub smooth: Option<f32>,
     /// Worker threads
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -616,8 +628,65 @@ fn texel_fit<G: TexelGame + tessera::game::Game>(args: &TuneArgs) -> Result<Exit
     Ok(ExitCode::SUCCESS)
 }
 
+/// The held-out mean absolute error per 10-ply phase of the fitted format-2 weights `w`
+/// next to the shipped format-1 evaluation's on the same positions, as text rows (also
+/// appended to `header`).
+fn held_out_by_stage(
+    w: &[f32],
+    valid: &Dataset,
+    positions: &[(u64, u64)],
+    header: &mut Vec<String>,
+) -> Vec<String> {
+    use tessera::games::othello::patterns::{shipped, v2};
+    let new = fit::mae_by_stage(w, valid);
+    let old = shipped();
+    // Format 1's error on the same positions, by format-2 stage.
+    let mut old_sum = vec![0f64; v2::STAGES];
+    for (k, &(p, o)) in positions.iter().enumerate() {
+        let e = f64::from(old.score(p, o)) / 100.0 - f64::from(valid.y[k]);
+        old_sum[valid.stage_of(k)] += e.abs();
+    }
+    let mut rows = vec![
+        "held-out mean absolute error (discs) by empties: new (format 2) | shipped format 1 | positions"
+            .to_string(),
+    ];
+    let plies = 5; // format-2 stages per row: 10 plies
+    for first in (0..v2::STAGES).step_by(plies) {
+        let range = first..(first + plies).min(v2::STAGES);
+        let n: usize = new[range.clone()].iter().map(|e| e.1).sum();
+        if n == 0 {
+            continue;
+        }
+        let mae_new: f64 = new[range.clone()]
+            .iter()
+            .map(|e| e.0 * e.1 as f64)
+            .sum::<f64>()
+            / n as f64;
+        let mae_old: f64 = old_sum[range.clone()].iter().sum::<f64>() / n as f64;
+        let hi = 60 - v2::STAGE_PLIES as usize * range.start;
+        let lo = 60usize.saturating_sub(v2::STAGE_PLIES as usize * range.end - 1);
+        rows.push(format!(
+            "  {hi:>2}-{lo:>2} empties: {mae_new:6.3} | {mae_old:6.3} | {n}"
+        ));
+    }
+    let n = valid.len().max(1) as f64;
+    let all_new: f64 = new.iter().map(|e| e.0 * e.1 as f64).sum::<f64>() / n;
+    let all_old: f64 = old_sum.iter().sum::<f64>() / n;
+    rows.push(format!(
+        "  all: {all_new:6.3} | {all_old:6.3} | {}",
+        valid.len()
+    ));
+    header.extend(rows.iter().map(|r| r.trim_start().to_string()));
+    rows
+}
+
 fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
     need_data(args)?;
+    let set = if args.set == 2 {
+        fit::Set::V2
+    } else {
+        fit::Set::V1
+    };
     let lr = args.lr.unwrap_or(0.02);
     if !(lr.is_finite() && lr > 0.0 && lr <= 2.0) {
         return Err(CliError::input(format!("--lr must be in (0, 2], got {lr}")));
@@ -628,31 +697,62 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
             args.lambda
         )));
     }
+    let smooth = match (set, args.smooth) {
+        (fit::Set::V1, Some(_)) => {
+            return Err(CliError::input(
+                "--smooth needs --set 2 (format 1 has 10 stages)",
+            ));
+        }
+        (fit::Set::V1, None) => 0.0,
+        (fit::Set::V2, s) => s.unwrap_or(4.0),
+    };
+    if !(smooth.is_finite() && smooth >= 0.0) {
+        return Err(CliError::input(format!(
+            "--smooth must be >= 0, got {smooth}"
+        )));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads as usize)
         .build()
         .map_err(|e| CliError::failure(format!("cannot start threads: {e}")))?;
-    let mut samples = Vec::new();
-    for path in &args.data {
-        samples.extend(selfplay::read(path).map_err(CliError::input)?);
-    }
-    if samples.is_empty() {
-        return Err(CliError::input("the data files hold no positions"));
-    }
-    let exact = samples.iter().filter(|s| s.exact.is_some()).count();
-    let (train, valid) = Dataset::from_samples(&samples, 20).map_err(|e| {
-        let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
-        CliError::input(format!("data {}: {e}", names.join(", ")))
-    })?;
-    drop(samples);
+    let (train, valid, valid_positions, exact, repeats) = if set == fit::Set::V2 {
+        let split = fit::load_split(&args.data, set, 20).map_err(CliError::input)?;
+        (
+            split.train,
+            split.valid,
+            split.valid_positions,
+            split.exact,
+            split.repeats,
+        )
+    } else {
+        let mut samples = Vec::new();
+        for path in &args.data {
+            samples.extend(selfplay::read(path).map_err(CliError::input)?);
+        }
+        if samples.is_empty() {
+            return Err(CliError::input("the data files hold no positions"));
+        }
+        let exact = samples.iter().filter(|s| s.exact.is_some()).count();
+        let (train, valid) = Dataset::from_samples(&samples, 20).map_err(|e| {
+            let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+            CliError::input(format!("data {}: {e}", names.join(", ")))
+        })?;
+        (train, valid, Vec::new(), exact, 0)
+    };
     let fingerprint = train.fingerprint();
     let ckpt = checkpoint_path(args);
+    let cfg = FitConfig {
+        lr,
+        lambda: args.lambda,
+        smooth,
+    };
+    let settings = cfg.describe(set);
     let mut state = if args.fresh {
-        FitState::default()
+        FitState::new(set)
     } else {
-        fit::load_checkpoint(&ckpt, fingerprint)
+        fit::load_checkpoint(&ckpt, fingerprint, &settings, set.total())
             .map_err(CliError::input)?
-            .unwrap_or_default()
+            .unwrap_or_else(|| FitState::new(set))
     };
     if state.epoch > 0 && !args.json {
         say(format!(
@@ -661,10 +761,6 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
             state.epoch
         ));
     }
-    let cfg = FitConfig {
-        lr,
-        lambda: args.lambda,
-    };
     let n = fit::counts(&train);
     let bar = if args.no_progress || args.json {
         ProgressBar::hidden()
@@ -698,7 +794,7 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
             }
             bar.set_message(format!("valid rmse {:.3}", valid_mse.sqrt()));
             bar.inc(1);
-            fit::save_checkpoint(&ckpt, &state, fingerprint).map_err(CliError::input)?;
+            fit::save_checkpoint(&ckpt, &state, fingerprint, &settings).map_err(CliError::input)?;
         }
         Ok(())
     })?;
@@ -706,8 +802,14 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
     let valid_mse = pool.install(|| fit::mse(&state.w, &valid));
     let data_names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     let header = vec![
-        "Othello pattern weights (centi-discs), fitted by least squares on disc difference"
-            .to_string(),
+        format!(
+            "Othello pattern weights{} (centi-discs), fitted by least squares on disc difference",
+            if set == fit::Set::V2 {
+                ", format 2"
+            } else {
+                ""
+            }
+        ),
         format!("command: {}", tessera::tuning::command_line()),
         format!(
             "data: {} ({} training + {} validation positions, {exact} with exact labels)",
@@ -716,17 +818,44 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
             valid.len()
         ),
         format!(
-            "epochs {}, lr {}, lambda {}, validation rmse {:.3} discs, date {}",
+            "epochs {}, lr {}, lambda {}{}, validation rmse {:.3} discs, date {}",
             state.epoch,
             lr,
             args.lambda,
+            if set == fit::Set::V2 {
+                format!(", smooth {smooth}")
+            } else {
+                String::new()
+            },
             valid_mse.sqrt(),
             tessera::tuning::utc_date()
         ),
     ];
-    let weights = fit::to_pattern_weights(&state.w, header).map_err(CliError::failure)?;
+    let mut header = header;
+    let by_stage = (set == fit::Set::V2)
+        .then(|| held_out_by_stage(&state.w, &valid, &valid_positions, &mut header));
+    if repeats > 0 {
+        header.push(format!(
+            "{repeats} repeated positions dropped (first occurrence kept)"
+        ));
+    }
+    let bytes = match set {
+        fit::Set::V1 => fit::to_pattern_weights(&state.w, header)
+            .map_err(CliError::failure)?
+            .to_bytes(),
+        fit::Set::V2 => fit::to_pattern_weights2(&state.w, header)
+            .map_err(CliError::failure)?
+            .to_bytes(),
+    };
     super::output::create_parent(&args.out)?;
-    std::fs::write(&args.out, weights.to_bytes())
+    if let Some(rows) = &by_stage
+        && !args.json
+    {
+        for r in rows {
+            say(r);
+        }
+    }
+    std::fs::write(&args.out, bytes)
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
     if args.json {
         print_json(&serde_json::json!({

@@ -1,8 +1,10 @@
-//! Least-squares fit of the Othello pattern evaluation
-//! ([`crate::games::othello::patterns`]) to disc-difference labels.
+//! Least-squares fit of the Othello pattern evaluations (format 1,
+//! [`crate::games::othello::patterns`], and format 2, [`crate::games::othello::patterns::v2`])
+//! to disc-difference labels.
 //!
-//! Model: the score of a position is the sum of the weights of its [`FEATURES`] features
-//! (46 pattern instances, two mobility counts, a bias) in its stage's tables, in discs. The
+//! Model: the score of a position is the sum of the weights of its features (format 1: 46
+//! pattern instances, two mobility counts, a bias; format 2: 56 instances and five small
+//! tables) in its stage's tables, in discs. The
 //! fit minimises the mean squared error to the labels (the exact value where the solver
 //! reached, else the game's final disc difference) plus `lambda` times the sum of squared
 //! weights per occurrence, by full-batch gradient descent preconditioned per weight (each
@@ -11,7 +13,13 @@
 //! (a fixed split, so the result does not depend on the thread count).
 //!
 //! Weights of configurations tied by a pattern's own symmetry share one fitted value (the
-//! fit runs on [`canonical`] indices).
+//! fit runs on [`canonical`] indices). Every pattern's instances are all its images under the
+//! 8 symmetries of the board, so each sample already updates the weights of its 8 symmetric
+//! images: augmenting the data by the symmetries would add nothing.
+//!
+//! Format 2 has 30 stages of 2 plies, each seeing a thirtieth of the data; `smooth` (in
+//! occurrences, like `lambda`) pulls every weight towards the mean of the same weight in the
+//! neighbouring stages, so that rare configurations borrow from the stages around them.
 
 use std::path::Path;
 
@@ -20,13 +28,99 @@ use rayon::prelude::*;
 use super::selfplay::Sample;
 use crate::games::othello::Position;
 use crate::games::othello::patterns::{
-    FEATURES, PatternWeights, STAGE_SIZE, STAGES, TOTAL_WEIGHTS, canonical, features, stage,
+    FEATURES, PatternWeights, STAGE_SIZE, STAGES, TOTAL_WEIGHTS, canonical, features, stage, v2,
 };
+
+/// Which pattern evaluation a fit makes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Set {
+    /// Format 1: 46 instances, 10 stages ([`crate::games::othello::patterns`]).
+    #[default]
+    V1,
+    /// Format 2: 56 instances, potential mobility, parity, 30 stages
+    /// ([`crate::games::othello::patterns::v2`]).
+    V2,
+}
+
+impl Set {
+    /// Features per sample.
+    #[must_use]
+    pub const fn stride(self) -> usize {
+        match self {
+            Self::V1 => FEATURES,
+            Self::V2 => v2::FEATURES,
+        }
+    }
+
+    /// Weights of one stage.
+    #[must_use]
+    pub const fn stage_size(self) -> usize {
+        match self {
+            Self::V1 => STAGE_SIZE,
+            Self::V2 => v2::STAGE_SIZE,
+        }
+    }
+
+    /// Number of stages.
+    #[must_use]
+    pub const fn stages(self) -> usize {
+        match self {
+            Self::V1 => STAGES,
+            Self::V2 => v2::STAGES,
+        }
+    }
+
+    /// All weights.
+    #[must_use]
+    pub const fn total(self) -> usize {
+        self.stage_size() * self.stages()
+    }
+
+    /// The stage of a position with `empties` empty squares.
+    #[must_use]
+    pub fn stage(self, empties: u32) -> usize {
+        match self {
+            Self::V1 => stage(empties),
+            Self::V2 => v2::stage(empties),
+        }
+    }
+
+    /// The in-stage canonical indices (see [`canonical`]).
+    #[must_use]
+    pub fn canonical(self) -> &'static [u32] {
+        match self {
+            Self::V1 => canonical(),
+            Self::V2 => v2::canonical(),
+        }
+    }
+
+    /// Appends the canonical weight ids (stage offset included) of (`p` to move, `o`).
+    fn push_ids(self, p: u64, o: u64, out: &mut Vec<u32>) {
+        let canon = self.canonical();
+        let base = self.stage((!(p | o)).count_ones()) * self.stage_size();
+        let mut put = |i: u32| out.push((base + canon[i as usize] as usize) as u32);
+        match self {
+            Self::V1 => features(p, o).into_iter().for_each(&mut put),
+            Self::V2 => v2::features(p, o).into_iter().for_each(&mut put),
+        }
+    }
+
+    /// The name used in checkpoints and messages.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::V1 => "1",
+            Self::V2 => "2",
+        }
+    }
+}
 
 /// Positions in memory as feature ids (stage offset included) and targets (discs).
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
-    /// `FEATURES` canonical weight ids per sample, sample-major.
+    /// The evaluation the ids belong to.
+    pub set: Set,
+    /// `set.stride()` canonical weight ids per sample, sample-major.
     pub ids: Vec<u32>,
     /// Target per sample, discs (side to move's view).
     pub y: Vec<f32>,
@@ -45,14 +139,25 @@ impl Dataset {
         self.y.is_empty()
     }
 
+    /// An empty dataset for the evaluation `set`.
+    #[must_use]
+    pub fn new(set: Set) -> Self {
+        Self {
+            set,
+            ..Self::default()
+        }
+    }
+
     /// Adds a position (`p` to move, `o`) with target `y` discs.
     pub fn push(&mut self, p: u64, o: u64, y: f32) {
-        let canon = canonical();
-        let base = stage((!(p | o)).count_ones()) * STAGE_SIZE;
-        for i in features(p, o) {
-            self.ids.push((base + canon[i as usize] as usize) as u32);
-        }
+        self.set.push_ids(p, o, &mut self.ids);
         self.y.push(y);
+    }
+
+    /// The stage of sample `k` (from its first id).
+    #[must_use]
+    pub fn stage_of(&self, k: usize) -> usize {
+        self.ids[k * self.set.stride()] as usize / self.set.stage_size()
     }
 
     /// Builds training and validation sets from self-play samples: every
@@ -100,6 +205,96 @@ impl Dataset {
     }
 }
 
+/// Training and held-out data from self-play data files ([`load_split`]).
+#[derive(Clone, Debug, Default)]
+pub struct Split {
+    /// Training samples.
+    pub train: Dataset,
+    /// Held-out samples.
+    pub valid: Dataset,
+    /// The held-out positions (side to move's discs, the other side's), in `valid`'s order.
+    pub valid_positions: Vec<(u64, u64)>,
+    /// Samples with exact labels (both sets).
+    pub exact: usize,
+    /// Samples dropped as repeats of an earlier position (in any file).
+    pub repeats: usize,
+}
+
+/// Reads self-play data files into training and held-out sets for the evaluation `set`.
+/// Positions are deduplicated across all files (the first occurrence kept). Files written
+/// with `--shard` (with `# game K` marks) are split by game: every sample of a game whose
+/// index is `hold_out_every - 1` modulo `hold_out_every` is held out, so no held-out position
+/// shares a game with a training one; other files hold out every `hold_out_every`-th sample.
+///
+/// # Errors
+/// One line naming the file and line: an unreadable file, a bad line, a position that does
+/// not parse (another game's data), or no positions at all.
+pub fn load_split(
+    paths: &[std::path::PathBuf],
+    set: Set,
+    hold_out_every: usize,
+) -> Result<Split, String> {
+    use std::collections::HashSet;
+    let mut out = Split {
+        train: Dataset::new(set),
+        valid: Dataset::new(set),
+        ..Split::default()
+    };
+    let mut seen: HashSet<u128> = HashSet::new();
+    // Training samples by stage, joined at the end: an epoch then sweeps one stage's
+    // weights at a time (1.4 MB of f32 for format 2), which stay in cache.
+    let mut by_stage: Vec<Dataset> = (0..set.stages()).map(|_| Dataset::new(set)).collect();
+    for path in paths {
+        let marked =
+            crate::game::files::read_text(path, "data file", super::selfplay::MAX_DATA_FILE)?
+                .contains(super::selfplay::GAME_MARK);
+        let samples: Vec<(usize, usize, Sample)> = if marked {
+            super::selfplay::read_shard(path)?
+                .samples
+                .into_iter()
+                .map(|(g, s)| (g, 0, s))
+                .collect()
+        } else {
+            super::selfplay::read_numbered(path)?
+                .into_iter()
+                .enumerate()
+                .map(|(k, (line, s))| (k, line, s))
+                .collect()
+        };
+        for (key, line, s) in samples {
+            let pos: Position = s.position.parse().map_err(|e| {
+                let at = if line > 0 {
+                    format!(" line {line}")
+                } else {
+                    String::new()
+                };
+                format!("data file {}{at}: {e} (not Othello data?)", path.display())
+            })?;
+            let (p, o) = (pos.player(), pos.opponent());
+            if !seen.insert(u128::from(p) << 64 | u128::from(o)) {
+                out.repeats += 1;
+                continue;
+            }
+            out.exact += usize::from(s.exact.is_some());
+            let held = hold_out_every > 0 && key % hold_out_every == hold_out_every - 1;
+            if held {
+                out.valid.push(p, o, s.target() as f32);
+                out.valid_positions.push((p, o));
+            } else {
+                by_stage[set.stage((!(p | o)).count_ones())].push(p, o, s.target() as f32);
+            }
+        }
+    }
+    for d in by_stage {
+        out.train.ids.extend_from_slice(&d.ids);
+        out.train.y.extend_from_slice(&d.y);
+    }
+    if out.train.is_empty() {
+        return Err("the data files hold no training positions".into());
+    }
+    Ok(out)
+}
+
 /// Settings of a fit.
 #[derive(Clone, Debug)]
 pub struct FitConfig {
@@ -108,6 +303,23 @@ pub struct FitConfig {
     pub lr: f32,
     /// L2 penalty per occurrence (in samples): rare configurations shrink towards 0.
     pub lambda: f32,
+    /// Pull towards the mean of the neighbouring stages' weight, in occurrences (0: none).
+    pub smooth: f32,
+}
+
+impl FitConfig {
+    /// The settings as one token list, stored in checkpoints (a resume with other settings
+    /// is refused).
+    #[must_use]
+    pub fn describe(&self, set: Set) -> String {
+        format!(
+            "set={},lr={},lambda={},smooth={}",
+            set.name(),
+            self.lr,
+            self.lambda,
+            self.smooth
+        )
+    }
 }
 
 /// The state of a fit: weights (discs, indexed by stage-major canonical ids; non-canonical
@@ -121,9 +333,18 @@ pub struct FitState {
 }
 
 impl Default for FitState {
+    /// Zero weights of format 1.
     fn default() -> Self {
+        Self::new(Set::V1)
+    }
+}
+
+impl FitState {
+    /// Zero weights of the evaluation `set`, no epoch done.
+    #[must_use]
+    pub fn new(set: Set) -> Self {
         Self {
-            w: vec![0.0; TOTAL_WEIGHTS],
+            w: vec![0.0; set.total()],
             epoch: 0,
         }
     }
@@ -140,7 +361,7 @@ pub fn mse(w: &[f32], data: &Dataset) -> f64 {
     }
     let sum: f64 = data
         .ids
-        .par_chunks(FEATURES)
+        .par_chunks(data.set.stride())
         .zip(data.y.par_iter())
         .map(|(ids, &y)| {
             let r = ids.iter().map(|&i| w[i as usize]).sum::<f32>() - y;
@@ -150,10 +371,29 @@ pub fn mse(w: &[f32], data: &Dataset) -> f64 {
     sum / data.len() as f64
 }
 
+/// Mean absolute error (discs) and sample count of `w` on `data`, per stage.
+#[must_use]
+pub fn mae_by_stage(w: &[f32], data: &Dataset) -> Vec<(f64, usize)> {
+    let stride = data.set.stride();
+    let mut out = vec![(0f64, 0usize); data.set.stages()];
+    for (k, (ids, &y)) in data.ids.chunks_exact(stride).zip(&data.y).enumerate() {
+        let r = ids.iter().map(|&i| w[i as usize]).sum::<f32>() - y;
+        let e = &mut out[data.stage_of(k)];
+        e.0 += f64::from(r.abs());
+        e.1 += 1;
+    }
+    for e in &mut out {
+        if e.1 > 0 {
+            e.0 /= e.1 as f64;
+        }
+    }
+    out
+}
+
 /// Occurrences of every weight id in `data`.
 #[must_use]
 pub fn counts(data: &Dataset) -> Vec<f32> {
-    let mut n = vec![0f32; TOTAL_WEIGHTS];
+    let mut n = vec![0f32; data.set.total()];
     for &i in &data.ids {
         n[i as usize] += 1.0;
     }
@@ -164,16 +404,17 @@ pub fn counts(data: &Dataset) -> Vec<f32> {
 /// then the preconditioned step. Returns the training MSE before the step.
 pub fn epoch(state: &mut FitState, data: &Dataset, n: &[f32], cfg: &FitConfig) -> f64 {
     let per = data.len().div_ceil(CHUNKS).max(1);
+    let (stride, total) = (data.set.stride(), data.set.total());
     let w = &state.w;
     let parts: Vec<(Vec<f32>, f64)> = (0..CHUNKS)
         .into_par_iter()
         .map(|c| {
-            let mut g = vec![0f32; TOTAL_WEIGHTS];
+            let mut g = vec![0f32; total];
             let mut loss = 0f64;
             let lo = (c * per).min(data.len());
             let hi = ((c + 1) * per).min(data.len());
             for k in lo..hi {
-                let ids = &data.ids[k * FEATURES..(k + 1) * FEATURES];
+                let ids = &data.ids[k * stride..(k + 1) * stride];
                 let r = ids.iter().map(|&i| w[i as usize]).sum::<f32>() - data.y[k];
                 loss += f64::from(r * r);
                 for &i in ids {
@@ -184,16 +425,42 @@ pub fn epoch(state: &mut FitState, data: &Dataset, n: &[f32], cfg: &FitConfig) -
         })
         .collect();
     let mut loss = 0f64;
-    let mut g = vec![0f32; TOTAL_WEIGHTS];
+    let mut g = vec![0f32; total];
     for (gc, l) in parts {
         loss += l;
         for (a, b) in g.iter_mut().zip(gc) {
             *a += b;
         }
     }
-    for ((wi, gi), ni) in state.w.iter_mut().zip(&g).zip(n) {
-        if *ni > 0.0 {
-            *wi -= cfg.lr * (gi + cfg.lambda * *wi) / (ni + cfg.lambda);
+    if cfg.smooth > 0.0 {
+        // Every canonical weight moves, seen or not: unseen ones take their neighbours'.
+        let size = data.set.stage_size();
+        let canon = data.set.canonical();
+        let old = state.w.clone();
+        let stages = data.set.stages();
+        for (j, wi) in state.w.iter_mut().enumerate() {
+            let (s, i) = (j / size, j % size);
+            if canon[i] as usize != i {
+                continue;
+            }
+            let mut nb = 0f32;
+            let mut m = 0f32;
+            if s > 0 {
+                nb += old[j - size];
+                m += 1.0;
+            }
+            if s + 1 < stages {
+                nb += old[j + size];
+                m += 1.0;
+            }
+            let pull = cfg.smooth * (*wi - nb / m);
+            *wi -= cfg.lr * (g[j] + cfg.lambda * *wi + pull) / (n[j] + cfg.lambda + cfg.smooth);
+        }
+    } else {
+        for ((wi, gi), ni) in state.w.iter_mut().zip(&g).zip(n) {
+            if *ni > 0.0 {
+                *wi -= cfg.lr * (gi + cfg.lambda * *wi) / (ni + cfg.lambda);
+            }
         }
     }
     state.epoch += 1;
@@ -218,17 +485,39 @@ pub fn to_pattern_weights(w: &[f32], header: Vec<String>) -> Result<PatternWeigh
     PatternWeights::new(out, header)
 }
 
-/// First line of a checkpoint file.
-const CHECKPOINT_MAGIC: &str = "tessera-pattern-fit-checkpoint 1";
+/// The fitted format-2 weights as an evaluation (as [`to_pattern_weights`]).
+///
+/// # Errors
+/// Never for weights of the right length.
+pub fn to_pattern_weights2(w: &[f32], header: Vec<String>) -> Result<v2::PatternWeights2, String> {
+    let canon = v2::canonical();
+    let mut out = vec![0i16; v2::TOTAL_WEIGHTS];
+    for s in 0..v2::STAGES {
+        let base = s * v2::STAGE_SIZE;
+        for (i, &c) in canon.iter().enumerate() {
+            let v = (w[base + c as usize] * 100.0).round();
+            out[base + i] = v.clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
+        }
+    }
+    v2::PatternWeights2::new(out, header)
+}
 
-/// Writes `state` (with the data's fingerprint) to `path` atomically (a temporary file
-/// renamed over it).
+/// First line of a checkpoint file.
+const CHECKPOINT_MAGIC: &str = "tessera-pattern-fit-checkpoint 2";
+
+/// Writes `state` (with the data's fingerprint and the fit's `settings`, see
+/// [`FitConfig::describe`]) to `path` atomically (a temporary file renamed over it).
 ///
 /// # Errors
 /// An unwritable file.
-pub fn save_checkpoint(path: &Path, state: &FitState, fingerprint: u64) -> Result<(), String> {
+pub fn save_checkpoint(
+    path: &Path,
+    state: &FitState,
+    fingerprint: u64,
+    settings: &str,
+) -> Result<(), String> {
     let mut bytes = format!(
-        "{CHECKPOINT_MAGIC}\nepoch {} data {fingerprint:016x}\n",
+        "{CHECKPOINT_MAGIC}\nepoch {} data {fingerprint:016x} settings {settings}\n",
         state.epoch
     )
     .into_bytes();
@@ -238,11 +527,18 @@ pub fn save_checkpoint(path: &Path, state: &FitState, fingerprint: u64) -> Resul
     super::checkpoint::write(path, &bytes)
 }
 
-/// Reads a checkpoint; `None` if the file does not exist.
+/// Reads a checkpoint of a fit with `settings` (see [`FitConfig::describe`]) of `total`
+/// weights; `None` if the file does not exist.
 ///
 /// # Errors
-/// An unreadable or malformed file, or one made on other data (another fingerprint).
-pub fn load_checkpoint(path: &Path, fingerprint: u64) -> Result<Option<FitState>, String> {
+/// An unreadable or malformed file, or one made on other data (another fingerprint) or
+/// with other settings.
+pub fn load_checkpoint(
+    path: &Path,
+    fingerprint: u64,
+    settings: &str,
+    total: usize,
+) -> Result<Option<FitState>, String> {
     if !path.exists() {
         return Ok(None);
     }
@@ -256,10 +552,11 @@ pub fn load_checkpoint(path: &Path, fingerprint: u64) -> Result<Option<FitState>
     let info = std::str::from_utf8(lines.next().unwrap_or_default())
         .map_err(|_| err("bad second line"))?;
     let f: Vec<&str> = info.split_whitespace().collect();
-    let (epoch, data) = match f.as_slice() {
-        ["epoch", e, "data", d] => (
+    let (epoch, data, saved) = match f.as_slice() {
+        ["epoch", e, "data", d, "settings", s] => (
             e.parse::<usize>().map_err(|_| err("bad epoch"))?,
             u64::from_str_radix(d, 16).map_err(|_| err("bad data fingerprint"))?,
+            *s,
         ),
         _ => return Err(err("bad second line")),
     };
@@ -268,8 +565,13 @@ pub fn load_checkpoint(path: &Path, fingerprint: u64) -> Result<Option<FitState>
             "made on other data (remove it, or pass --fresh, to start over)",
         ));
     }
+    if saved != settings {
+        return Err(err(&format!(
+            "made with other settings ({saved}, now {settings}): pass the same settings, or --fresh to start over"
+        )));
+    }
     let body = lines.next().unwrap_or_default();
-    if body.len() != 4 * TOTAL_WEIGHTS {
+    if body.len() != 4 * total {
         return Err(err("wrong size"));
     }
     let w = body
@@ -306,6 +608,7 @@ mod tests {
         let cfg = FitConfig {
             lr: 0.04,
             lambda: 0.0,
+            smooth: 0.0,
         };
         let mut st = FitState::default();
         let first = mse(&st.w, &data);
@@ -324,6 +627,46 @@ mod tests {
         }
     }
 
+    /// The same on format 2 (stride 61, 30 stages), with the stage smoothing on: known
+    /// weights (mobility, potential mobility, parity, a corner term) are fitted back.
+    #[test]
+    fn format_2_fit_recovers_known_weights() {
+        let pos = positions(3000, 0xD1CE);
+        let truth = |p: u64, o: u64| -> f32 {
+            let mob_p = crate::games::othello::movegen::legal_moves(p, o).count_ones() as f32;
+            let corners = ((p & 0x8100_0000_0000_0081).count_ones() as f32)
+                - ((o & 0x8100_0000_0000_0081).count_ones() as f32);
+            let odd = ((!(p | o)).count_ones() % 2) as f32;
+            0.3 * mob_p + 2.0 * corners + 1.5 * odd
+        };
+        let mut data = Dataset::new(Set::V2);
+        for p in &pos {
+            data.push(p.player(), p.opponent(), truth(p.player(), p.opponent()));
+        }
+        assert_eq!(data.ids.len(), data.len() * v2::FEATURES);
+        let n = counts(&data);
+        let cfg = FitConfig {
+            lr: 0.03,
+            lambda: 0.0,
+            smooth: 0.5,
+        };
+        let mut st = FitState::new(Set::V2);
+        let first = mse(&st.w, &data);
+        for _ in 0..100 {
+            epoch(&mut st, &data, &n, &cfg);
+        }
+        let last = mse(&st.w, &data);
+        assert!(last < first * 1e-2, "loss {first} -> {last}");
+        let by_stage = mae_by_stage(&st.w, &data);
+        assert_eq!(by_stage.iter().map(|e| e.1).sum::<usize>(), data.len());
+        let pw = to_pattern_weights2(&st.w, Vec::new()).unwrap();
+        for p in pos.iter().step_by(89) {
+            let want = truth(p.player(), p.opponent()) * 100.0;
+            let got = pw.score(p.player(), p.opponent()) as f32;
+            assert!((got - want).abs() < 60.0, "{p}: {got} vs {want}");
+        }
+    }
+
     #[test]
     fn epochs_do_not_depend_on_the_thread_count_and_checkpoints_round_trip() {
         let pos = positions(3000, 5);
@@ -335,6 +678,7 @@ mod tests {
         let cfg = FitConfig {
             lr: 0.3,
             lambda: 2.0,
+            smooth: 0.0,
         };
         let run = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new()
@@ -355,11 +699,23 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("c.ckpt");
         let fp = data.fingerprint();
-        save_checkpoint(&path, &a, fp).unwrap();
-        assert_eq!(load_checkpoint(&path, fp).unwrap(), Some(a));
-        let e = load_checkpoint(&path, fp ^ 1).unwrap_err();
+        let set = cfg.describe(Set::V1);
+        save_checkpoint(&path, &a, fp, &set).unwrap();
+        assert_eq!(
+            load_checkpoint(&path, fp, &set, TOTAL_WEIGHTS).unwrap(),
+            Some(a)
+        );
+        let e = load_checkpoint(&path, fp ^ 1, &set, TOTAL_WEIGHTS).unwrap_err();
         assert!(e.contains("other data"), "{e}");
-        assert_eq!(load_checkpoint(&dir.join("none"), fp).unwrap(), None);
+        let other = FitConfig { lr: 0.2, ..cfg }.describe(Set::V1);
+        let e = load_checkpoint(&path, fp, &other, TOTAL_WEIGHTS).unwrap_err();
+        assert!(e.contains("other settings") && e.contains("lr=0.3"), "{e}");
+        let e = load_checkpoint(&path, fp, &set, v2::TOTAL_WEIGHTS).unwrap_err();
+        assert!(e.contains("wrong size"), "{e}");
+        assert_eq!(
+            load_checkpoint(&dir.join("none"), fp, &set, TOTAL_WEIGHTS).unwrap(),
+            None
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -638,3 +638,120 @@ fn checkpoints_belong_to_their_run_and_outputs_are_checked_first() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `tune --set 2` on sharded self-play data: held out by game, the per-phase error table
+/// next to format 1's, a resume that runs only the missing epochs, a resume with other
+/// settings refused, and bad inputs (another game's data, a cut or corrupt weights file)
+/// refused with one line and exit code 2.
+#[test]
+fn tune_set_2_fits_by_game_resumes_and_refuses_bad_input() {
+    let dir = std::env::temp_dir().join(format!("tessera-tune-set2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shard = |i: u32| {
+        let out = dir.join(format!("s{i}.txt"));
+        let o = tessera()
+            .args(["selfplay", "othello", "--engine", "name=x,depth=1,tt-mb=1"])
+            .args(["--games", "40", "--exact-empties", "8", "--no-progress"])
+            .args(["--shard", &format!("{i}/2"), "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        out
+    };
+    let (s1, s2) = (shard(1), shard(2));
+    let data = format!("{},{}", s1.display(), s2.display());
+    let bin = dir.join("p2.bin");
+    let run = |extra: &[&str]| {
+        tessera()
+            .args(["tune", "othello", "--method", "patterns", "--set", "2"])
+            .args(["--no-progress", "--data", &data, "--out"])
+            .arg(&bin)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["--epochs", "2"]);
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("epoch    2: train rmse"), "{out}");
+    assert!(out.contains("new (format 2) | shipped format 1"), "{out}");
+    assert!(out.contains("  all: "), "{out}");
+    let o = run(&["--epochs", "3"]);
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        out.contains("at epoch 2") && out.contains("epoch    3:"),
+        "{out}"
+    );
+    assert!(!out.contains("epoch    2:"), "{out}");
+    let e = tessera::games::othello::eval::Eval::load(&bin).unwrap();
+    let header = e.patterns2().expect("format 2").header().join("\n");
+    assert!(
+        header.contains("epochs 3") && header.contains("smooth 4"),
+        "{header}"
+    );
+    // Held out by game: 80 games, the 19th and 39th of every 20 held out, none trained on.
+    assert!(header.contains(" validation positions"), "{header}");
+    // A resume with another --lr is refused: the checkpoint names both settings.
+    let o = run(&["--epochs", "4", "--lr", "0.01"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("other settings") && err.contains("lr=0.02"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // Quixo data is not Othello data.
+    let q = dir.join("q.txt");
+    let o = tessera()
+        .args([
+            "selfplay",
+            "quixo",
+            "--engine",
+            "name=q,algo=alphabeta,depth=1,tt-mb=1",
+        ])
+        .args(["--games", "2", "--no-progress", "--out"])
+        .arg(&q)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = tessera()
+        .args([
+            "tune", "othello", "--method", "patterns", "--set", "2", "--data",
+        ])
+        .arg(&q)
+        .args(["--out", "x.bin", "--no-progress"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("q.txt line") && err.contains("not Othello data"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // A weights file cut short, or with a corrupt stream, as an engine's weights.
+    let bytes = std::fs::read(&bin).unwrap();
+    let cut = dir.join("cut.bin");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let mut flipped = bytes.clone();
+    let n = flipped.len();
+    flipped[n - 100] ^= 0x5A;
+    let bad = dir.join("bad.bin");
+    std::fs::write(&bad, &flipped).unwrap();
+    for (file, what) in [(&cut, "cut short"), (&bad, "corrupt")] {
+        let o = tessera()
+            .args(["bestmove", "othello", "--depth", "2", "--weights"])
+            .arg(file)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&*file.display().to_string()) && err.contains(what),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use super::movegen::{legal_moves, neighbours};
 use super::patterns::PatternWeights;
+use super::patterns::v2::PatternWeights2;
 use super::position::{Move, Position, final_score};
 use super::stability::stable_discs;
 pub use super::symmetry::symmetric_images;
@@ -55,12 +56,13 @@ crate::eval_weights! {
 }
 
 /// The Othello evaluator: the baseline features with [`Weights`], or a fitted pattern
-/// evaluation ([`super::patterns`]) when one is set. Scores in centi-discs, side to move's
-/// view.
+/// evaluation (format 1, [`super::patterns`], or format 2, [`super::patterns::v2`]) when
+/// one is set. Scores in centi-discs, side to move's view.
 #[derive(Clone, Debug, Default)]
 pub struct Eval {
     weights: Weights,
     patterns: Option<Arc<PatternWeights>>,
+    patterns2: Option<Arc<PatternWeights2>>,
 }
 
 /// Static ordering value of each square for the midgame search: corners first, X- and
@@ -83,6 +85,7 @@ impl Eval {
         Self {
             weights,
             patterns: None,
+            patterns2: None,
         }
     }
 
@@ -92,21 +95,35 @@ impl Eval {
         Self {
             weights: Weights::default(),
             patterns: Some(patterns),
+            patterns2: None,
+        }
+    }
+
+    /// The format-2 pattern evaluation with these fitted weights.
+    #[must_use]
+    pub fn with_patterns2(patterns: Arc<PatternWeights2>) -> Self {
+        Self {
+            weights: Weights::default(),
+            patterns: None,
+            patterns2: Some(patterns),
         }
     }
 
     /// The evaluator a weights file describes: a pattern weights file (see
     /// [`super::patterns`]) gives the pattern evaluation, any other file is read by
-    /// [`Weights::load`] for the baseline evaluation. Three names need no file (the shipped
-    /// weights are embedded in the binary): `builtin:patterns` (the fitted patterns),
-    /// `builtin:texel` (the Texel-tuned baseline weights) and `builtin:baseline` (the
-    /// hand-set defaults).
+    /// [`Weights::load`] for the baseline evaluation. Four names need no file (the shipped
+    /// weights are embedded in the binary): `builtin:patterns` (the fitted patterns, format
+    /// 1), `builtin:patterns2` (format 2), `builtin:texel` (the Texel-tuned baseline weights)
+    /// and `builtin:baseline` (the hand-set defaults).
     ///
     /// # Errors
     /// As [`PatternWeights::load`] or [`Weights::load`].
     pub fn load(path: &Path) -> Result<Self, String> {
         match path.to_str() {
             Some("builtin:patterns") => return Ok(Self::with_patterns(super::patterns::shipped())),
+            Some("builtin:patterns2") => {
+                return Ok(Self::with_patterns2(super::patterns::v2::shipped()));
+            }
             Some(name)
                 if name == "builtin:baseline"
                     || Weights::BUILTIN.iter().any(|(n, _)| *n == name) =>
@@ -114,7 +131,7 @@ impl Eval {
                 return Weights::load(path).map(Self::new);
             }
             Some(name) if name.starts_with("builtin:") => {
-                let mut valid = vec!["builtin:patterns", "builtin:baseline"];
+                let mut valid = vec!["builtin:patterns", "builtin:patterns2", "builtin:baseline"];
                 valid.extend(Weights::BUILTIN.iter().map(|(n, _)| *n));
                 return Err(format!(
                     "unknown built-in weights '{}' (valid: {})",
@@ -130,15 +147,23 @@ impl Eval {
             .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
         if PatternWeights::is_pattern_file(&head[..n]) {
             Ok(Self::with_patterns(PatternWeights::load(path)?))
+        } else if PatternWeights2::is_pattern_file(&head[..n]) {
+            Ok(Self::with_patterns2(PatternWeights2::load(path)?))
         } else {
             Weights::load(path).map(Self::new)
         }
     }
 
-    /// The pattern weights, when this is the pattern evaluation.
+    /// The pattern weights, when this is the format-1 pattern evaluation.
     #[must_use]
     pub fn patterns(&self) -> Option<&PatternWeights> {
         self.patterns.as_deref()
+    }
+
+    /// The pattern weights, when this is the format-2 pattern evaluation.
+    #[must_use]
+    pub fn patterns2(&self) -> Option<&PatternWeights2> {
+        self.patterns2.as_deref()
     }
 
     /// The weights in use.
@@ -150,6 +175,9 @@ impl Eval {
     /// Score of (`p` to move, `o`) in centi-discs for `p`.
     #[must_use]
     pub fn score(&self, p: u64, o: u64) -> Score {
+        if let Some(pw) = &self.patterns2 {
+            return pw.score(p, o);
+        }
         if let Some(pw) = &self.patterns {
             return pw.score(p, o);
         }

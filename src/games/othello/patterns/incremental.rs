@@ -21,17 +21,21 @@ const INSTANCES: usize = 46;
 
 /// `POWERS[sq][n]`: 3^j when square `sq` is digit `j` of instance `n`, else 0. A disc of the
 /// viewing side on `sq` adds this row to the indices, a disc of the other side twice it.
-static POWERS: [[u16; LANES]; 64] = powers();
+static POWERS: [[u16; LANES]; 64] = powers::<LANES>(&PATTERNS, INSTANCES);
 
-/// Builds [`POWERS`]: digit `j` of instance `s` of a pattern is the square that symmetry
-/// `s` moves onto the base square `squares[j]` (as [`super::features`] reads the image of
-/// the board under `s`).
-const fn powers() -> [[u16; LANES]; 64] {
-    let mut t = [[0u16; LANES]; 64];
+/// Builds [`POWERS`] for any pattern set of `instances` instances in `L >= instances`
+/// lanes: digit `j` of instance `s` of a pattern is the square that symmetry `s` moves
+/// onto the base square `squares[j]` (as [`super::features`] reads the image of the board
+/// under `s`).
+pub(super) const fn powers<const L: usize>(
+    patterns: &[super::Pattern],
+    instances: usize,
+) -> [[u16; L]; 64] {
+    let mut t = [[0u16; L]; 64];
     let mut n = 0;
     let mut k = 0;
-    while k < PATTERNS.len() {
-        let pat = PATTERNS[k];
+    while k < patterns.len() {
+        let pat = patterns[k];
         let mut i = 0;
         while i < pat.instances.len() {
             let s = pat.instances[i];
@@ -49,7 +53,7 @@ const fn powers() -> [[u16; LANES]; 64] {
         }
         k += 1;
     }
-    assert!(n == INSTANCES, "46 instances");
+    assert!(n == instances, "the instance count of the set");
     t
 }
 

@@ -36,6 +36,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 mod incremental;
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 mod pext;
+pub mod v2;
 
 pub use incremental::{LANES, PatternIndices};
 
@@ -326,49 +327,54 @@ fn pattern_sum(w: &[i16; STAGE_SIZE], p: u64, o: u64) -> i32 {
 #[must_use]
 pub fn canonical() -> &'static [u32] {
     static CANON: OnceLock<Vec<u32>> = OnceLock::new();
-    CANON.get_or_init(|| {
-        let mut c: Vec<u32> = (0..STAGE_SIZE as u32).collect();
-        for (k, pat) in PATTERNS.iter().enumerate() {
-            // Permutations of the digit positions by the symmetries that map the pattern
-            // onto itself: digit j moves to position perm[j].
-            let mut perms: Vec<Vec<usize>> = Vec::new();
-            for s in 0..8u8 {
-                let image: Vec<u8> = pat
-                    .squares
-                    .iter()
-                    .map(|&q| transform_square(q, s))
-                    .collect();
-                let perm: Option<Vec<usize>> = image
-                    .iter()
-                    .map(|q| pat.squares.iter().position(|x| x == q))
-                    .collect();
-                if let Some(perm) = perm {
-                    perms.push(perm);
-                }
-            }
-            // Digit i moves to position perm[i]: the image's index adds digit i times
-            // 3^perm[i]. The identity (always present) gives the index itself.
-            let powers: Vec<Vec<usize>> = perms
+    CANON.get_or_init(|| canonical_of(&PATTERNS, &OFFSETS, STAGE_SIZE))
+}
+
+/// [`canonical`] for any pattern set: `patterns` with tables at `offsets` in a stage of
+/// `stage_size` weights (the entries after the tables map to themselves).
+#[must_use]
+pub fn canonical_of(patterns: &[Pattern], offsets: &[usize], stage_size: usize) -> Vec<u32> {
+    let mut c: Vec<u32> = (0..stage_size as u32).collect();
+    for (k, pat) in patterns.iter().enumerate() {
+        // Permutations of the digit positions by the symmetries that map the pattern
+        // onto itself: digit j moves to position perm[j].
+        let mut perms: Vec<Vec<usize>> = Vec::new();
+        for s in 0..8u8 {
+            let image: Vec<u8> = pat
+                .squares
                 .iter()
-                .filter(|perm| perm.iter().enumerate().any(|(i, &t)| i != t))
-                .map(|perm| perm.iter().map(|&t| 3usize.pow(t as u32)).collect())
+                .map(|&q| transform_square(q, s))
                 .collect();
-            for idx in 0..pat.size() {
-                let mut best = idx;
-                for pw in &powers {
-                    let mut x = idx;
-                    let mut v = 0;
-                    for &p in pw {
-                        v += x % 3 * p;
-                        x /= 3;
-                    }
-                    best = best.min(v);
-                }
-                c[OFFSETS[k] + idx] = (OFFSETS[k] + best) as u32;
+            let perm: Option<Vec<usize>> = image
+                .iter()
+                .map(|q| pat.squares.iter().position(|x| x == q))
+                .collect();
+            if let Some(perm) = perm {
+                perms.push(perm);
             }
         }
-        c
-    })
+        // Digit i moves to position perm[i]: the image's index adds digit i times
+        // 3^perm[i]. The identity (always present) gives the index itself.
+        let powers: Vec<Vec<usize>> = perms
+            .iter()
+            .filter(|perm| perm.iter().enumerate().any(|(i, &t)| i != t))
+            .map(|perm| perm.iter().map(|&t| 3usize.pow(t as u32)).collect())
+            .collect();
+        for idx in 0..pat.size() {
+            let mut best = idx;
+            for pw in &powers {
+                let mut x = idx;
+                let mut v = 0;
+                for &p in pw {
+                    v += x % 3 * p;
+                    x /= 3;
+                }
+                best = best.min(v);
+            }
+            c[offsets[k] + idx] = (offsets[k] + best) as u32;
+        }
+    }
+    c
 }
 
 /// Fitted pattern weights for every stage (centi-discs, `i16`), with the header lines of
@@ -506,34 +512,7 @@ impl PatternWeights {
     /// weights that are not symmetric.
     pub fn from_bytes(bytes: &[u8], origin: &str) -> Result<Self, String> {
         let err = |m: String| format!("pattern weights file {origin}: {m}");
-        let mut header = Vec::new();
-        let mut pos = 0;
-        let mut first = true;
-        loop {
-            let nl = bytes[pos..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .ok_or_else(|| err("no 'end' line before the weights".into()))?;
-            let line = std::str::from_utf8(&bytes[pos..pos + nl])
-                .map_err(|_| err("header is not UTF-8".into()))?;
-            pos += nl + 1;
-            if first {
-                if line != MAGIC {
-                    return Err(err(format!("first line is not '{MAGIC}'")));
-                }
-                first = false;
-            } else if line == "end" {
-                break;
-            } else if let Some(h) = line.strip_prefix('#') {
-                header.push(h.strip_prefix(' ').unwrap_or(h).to_string());
-            } else {
-                return Err(err(format!(
-                    "unexpected header line '{}'",
-                    crate::game::shown(line)
-                )));
-            }
-        }
-        let data = &bytes[pos..];
+        let (header, data) = split_header(bytes, MAGIC).map_err(err)?;
         if data.len() != 2 * TOTAL_WEIGHTS {
             return Err(err(format!(
                 "{} bytes of weights, expected {}",
@@ -574,6 +553,41 @@ impl PatternWeights {
     #[must_use]
     pub fn is_pattern_file(bytes: &[u8]) -> bool {
         bytes.starts_with(MAGIC.as_bytes())
+    }
+}
+
+/// Splits a weights file into its `#` header lines (without the `# `) and the bytes after
+/// its `end` line, checking that the first line is `magic`.
+///
+/// # Errors
+/// One line (without the file's name): a wrong first line, a line that is neither `#` nor
+/// `end`, a header that is not UTF-8, or no `end` line.
+fn split_header<'a>(bytes: &'a [u8], magic: &str) -> Result<(Vec<String>, &'a [u8]), String> {
+    let mut header = Vec::new();
+    let mut pos = 0;
+    let mut first = true;
+    loop {
+        let nl = bytes[pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .ok_or_else(|| "no 'end' line before the weights".to_string())?;
+        let line = std::str::from_utf8(&bytes[pos..pos + nl]).map_err(|_| "header is not UTF-8")?;
+        pos += nl + 1;
+        if first {
+            if line != magic {
+                return Err(format!("first line is not '{magic}'"));
+            }
+            first = false;
+        } else if line == "end" {
+            return Ok((header, &bytes[pos..]));
+        } else if let Some(h) = line.strip_prefix('#') {
+            header.push(h.strip_prefix(' ').unwrap_or(h).to_string());
+        } else {
+            return Err(format!(
+                "unexpected header line '{}'",
+                crate::game::shown(line)
+            ));
+        }
     }
 }
 

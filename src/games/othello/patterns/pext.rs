@@ -1,6 +1,6 @@
-//! The 46 pattern instances of [`super`] (`patterns`) read straight from the bitboards with
-//! BMI2 `pext`, summed into one stage's weights without building the 8 symmetric images
-//! or the feature index list.
+//! Pattern instances read straight from the bitboards with BMI2 `pext`, summed into one
+//! stage's weights without building the 8 symmetric images or the feature index list: the
+//! 46 instances of [`super`] (`patterns`), and by the same [`plan`] the 56 of [`super::v2`].
 //!
 //! Instance `s` of a pattern reads the image of the board under symmetry `s`. When `s`
 //! transposes (bit 2), it reads the transposed board under the flips `s & 3`; the flips
@@ -11,7 +11,7 @@
 //! and the flipped corner blocks and edge). Values are exactly those of
 //! [`super::features`] (tested against a square-by-square reference).
 
-use super::{OFFSETS, PATTERNS, STAGE_SIZE, transform_square};
+use super::{OFFSETS, PATTERNS, Pattern, STAGE_SIZE, transform_square};
 
 /// One pattern instance as squares of the board or of its transpose.
 #[derive(Clone, Copy, Debug)]
@@ -26,23 +26,26 @@ pub(super) struct Reading {
     pub offset: usize,
 }
 
-/// Most distinct digit orders the plan may hold.
-const MAX_TABLES: usize = 16;
+/// Most distinct digit orders a plan may hold.
+pub(super) const MAX_TABLES: usize = 24;
 
-/// The readings of all 46 instances and the digit tables they use.
-struct Plan {
-    readings: [Reading; 46],
-    digits: [[u16; 1024]; MAX_TABLES],
+/// The readings of all `N` instances of a pattern set and the digit tables they use.
+pub(super) struct Plan<const N: usize> {
+    /// One reading per instance, in the order of the patterns and their instances.
+    pub readings: [Reading; N],
+    /// `digits[t][bits]`: the base-3 value of the bits `pext` returned, for digit order `t`.
+    pub digits: [[u16; 1024]; MAX_TABLES],
 }
 
-/// Builds the [`Plan`] from [`PATTERNS`] at compile time.
-const fn plan() -> Plan {
+/// Builds the [`Plan`] of `patterns` (`N` instances in all, at most 10 squares each), whose
+/// tables start at `offsets` within a stage, at compile time.
+pub(super) const fn plan<const N: usize>(patterns: &[Pattern], offsets: &[usize]) -> Plan<N> {
     let mut readings = [Reading {
         transposed: false,
         mask: 0,
         table: 0,
         offset: 0,
-    }; 46];
+    }; N];
     let mut digits = [[0u16; 1024]; MAX_TABLES];
     // Digit order of each table: digit of the i-th square in ascending order.
     let mut orders = [[0u8; 10]; MAX_TABLES];
@@ -50,8 +53,8 @@ const fn plan() -> Plan {
     let mut tables = 0;
     let mut n = 0;
     let mut k = 0;
-    while k < PATTERNS.len() {
-        let pat = PATTERNS[k];
+    while k < patterns.len() {
+        let pat = patterns[k];
         let len = pat.squares.len();
         let mut i = 0;
         while i < pat.instances.len() {
@@ -121,18 +124,18 @@ const fn plan() -> Plan {
                 transposed: s & 4 != 0,
                 mask,
                 table: t,
-                offset: OFFSETS[k],
+                offset: offsets[k],
             };
             n += 1;
             i += 1;
         }
         k += 1;
     }
-    assert!(n == 46, "46 instances");
+    assert!(n == N, "the instance count of the set");
     Plan { readings, digits }
 }
 
-const PLAN: Plan = plan();
+const PLAN: Plan<46> = plan::<46>(&PATTERNS, &OFFSETS);
 
 /// The 46 instances in the order of [`PATTERNS`] and their instances.
 pub(super) const READINGS: [Reading; 46] = PLAN.readings;
@@ -142,11 +145,12 @@ pub(super) const READINGS: [Reading; 46] = PLAN.readings;
 pub(super) static DIGITS: [[u16; 1024]; MAX_TABLES] = PLAN.digits;
 
 /// The in-stage weight index of reading `r` with `bp`/`bo` the boards it reads (the
-/// transposed ones if `r.transposed`): `digits(p bits) + 2 * digits(o bits)`.
+/// transposed ones if `r.transposed`): `digits(p bits) + 2 * digits(o bits)`, with `digits`
+/// the plan's digit tables.
 #[inline(always)]
-pub(super) fn index(r: &Reading, bp: u64, bo: u64) -> usize {
+pub(super) fn index(r: &Reading, digits: &[[u16; 1024]; MAX_TABLES], bp: u64, bo: u64) -> usize {
     use std::arch::x86_64::_pext_u64;
-    let d = &DIGITS[r.table];
+    let d = &digits[r.table];
     // SAFETY: this module is compiled only when BMI2 is enabled for the target, so the
     // CPU supports `pext`; it works on registers only.
     let (xp, xo) = unsafe { (_pext_u64(bp, r.mask), _pext_u64(bo, r.mask)) };
@@ -155,17 +159,44 @@ pub(super) fn index(r: &Reading, bp: u64, bo: u64) -> usize {
     r.offset + usize::from(d[xp]) + 2 * usize::from(d[xo])
 }
 
-/// Every index [`index`] can return is inside a stage, even for overlapping `p` and `o`:
-/// each digit row holds at most `(3^n - 1) / 2`.
-const _: () = {
+/// Whether every index [`index`] can return for `readings` is inside a stage of
+/// `stage_size` weights, even for overlapping `p` and `o`: each digit row holds at most
+/// `(3^n - 1) / 2`. Checked at compile time for each plan.
+pub(super) const fn indices_fit(readings: &[Reading], stage_size: usize) -> bool {
     let mut i = 0;
-    while i < READINGS.len() {
-        let r = READINGS[i];
+    while i < readings.len() {
+        let r = readings[i];
         let n = r.mask.count_ones();
-        assert!(r.offset + 3 * ((3usize.pow(n) - 1) / 2) < STAGE_SIZE);
+        if r.offset + 3 * ((3usize.pow(n) - 1) / 2) >= stage_size {
+            return false;
+        }
         i += 1;
     }
-};
+    true
+}
+
+const _: () = assert!(indices_fit(&READINGS, STAGE_SIZE));
+
+/// Sum of the weights (an `i32`) at the indices of the readings `$r` (a constant array path)
+/// numbered by the literals, with digit tables `$d`, in one stage's weights `$w` (a slice
+/// of at least the stage size that [`indices_fit`] checked) of boards `$p` (to move), `$o`
+/// and their transposes `$pt`, `$ot`. A macro, so that each reading is a constant (its
+/// mask an immediate) in an unrolled sum.
+macro_rules! unrolled_sum {
+    ($r:path, $d:expr, $w:expr, $p:expr, $o:expr, $pt:expr, $ot:expr; $($i:literal)*) => {
+        0 $(+ {
+            const R: $crate::games::othello::patterns::pext::Reading = $r[$i];
+            let (bp, bo) = if R.transposed { ($pt, $ot) } else { ($p, $o) };
+            let i = $crate::games::othello::patterns::pext::index(&R, $d, bp, bo);
+            // SAFETY: `i` is below the stage size for every reading and any boards (the
+            // plan's constant `indices_fit` assertion), and `$w` holds a stage's weights.
+            // Unchecked, the compiler no longer computes all the indices (and spills them)
+            // before the first weight load.
+            i32::from(unsafe { *$w.get_unchecked(i) })
+        })*
+    };
+}
+pub(super) use unrolled_sum;
 
 /// Sum of the 46 pattern weights of (`p` to move, `o`) in `w`, one stage's weights (the
 /// mobility and bias weights are not included).
@@ -173,22 +204,8 @@ const _: () = {
 pub(super) fn pattern_sum(w: &[i16; STAGE_SIZE], p: u64, o: u64) -> i32 {
     use crate::games::othello::symmetry::transpose;
     let (pt, ot) = (transpose(p), transpose(o));
-    macro_rules! sum {
-        ($($i:literal)*) => {
-            0 $(+ {
-                const R: Reading = READINGS[$i];
-                let (bp, bo) = if R.transposed { (pt, ot) } else { (p, o) };
-                let i = index(&R, bp, bo);
-                // SAFETY: `i < STAGE_SIZE` for every reading and any boards (the constant
-                // assertion above), and `w` holds `STAGE_SIZE` weights. Unchecked, the
-                // compiler no longer computes all 46 indices (and spills them) before the
-                // first weight load.
-                i32::from(unsafe { *w.get_unchecked(i) })
-            })*
-        };
-    }
-    sum!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30
-        31 32 33 34 35 36 37 38 39 40 41 42 43 44 45)
+    unrolled_sum!(READINGS, &DIGITS, w, p, o, pt, ot; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
+        17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45)
 }
 
 #[cfg(test)]
