@@ -121,7 +121,7 @@ fn build(args: &BuildArgs) -> Result<ExitCode, CliError> {
     book.save(&args.out).map_err(CliError::input)?;
     let mut engine = tessera::engine::othello::alphabeta_engine_with(
         "tessera-book",
-        Eval::with_patterns(oth::patterns::shipped()),
+        Eval::default_patterns(),
         args.tt_mb,
         oth::DEFAULT_EXACT_EMPTIES,
     );

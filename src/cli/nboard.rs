@@ -65,7 +65,7 @@ pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
     }
     let eval = match &args.weights {
         Some(path) => Eval::load(path).map_err(CliError::input)?,
-        None => Eval::with_patterns(oth::patterns::shipped()),
+        None => Eval::default_patterns(),
     };
     let (tt_mb, threads) = (args.tt_mb, args.threads as usize);
     let factory = Box::new(move |depth: u32, mut stats: NodeStats| {

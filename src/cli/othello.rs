@@ -284,7 +284,7 @@ fn search_engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Posi
     // baseline by about +580 Elo at equal depth and +530 at 100 ms per move).
     let eval = match &args.weights {
         Some(path) => Eval::load(path).map_err(CliError::input)?,
-        None => Eval::with_patterns(oth::patterns::shipped()),
+        None => Eval::default_patterns(),
     };
     let mut engine =
         oth_engine::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties())

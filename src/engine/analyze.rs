@@ -255,7 +255,7 @@ mod tests {
         assert_eq!(pos.empties(), 17);
         let mut engine = crate::engine::othello::alphabeta_engine_with(
             "t",
-            oth::eval::Eval::with_patterns(oth::patterns::shipped()),
+            oth::eval::Eval::default_patterns(),
             16,
             20,
         );

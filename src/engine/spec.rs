@@ -665,6 +665,11 @@ impl EngineSpec {
             if self.game == "othello" {
                 self.exact_empties =
                     Some(ExactEmpties::Upto(super::level::level_exact_empties(level)));
+                // As `bestmove --level N`: the default evaluation unless weights are named
+                // (level engines played the baseline evaluation before).
+                if self.weights.is_none() && self.weight_values.is_none() {
+                    self.weights = Some(crate::games::othello::eval::DEFAULT_WEIGHTS.into());
+                }
             }
         }
     }

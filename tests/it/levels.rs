@@ -280,3 +280,50 @@ fn tournaments_and_fairness_take_levels() {
     let _ = std::fs::remove_file(&data);
     assert!(!out.exists(), "refused runs write nothing");
 }
+
+/// A level engine with no weights named plays the default evaluation, as `bestmove --level
+/// N` does: the preset, an inline `level = N` and the command line search the same tree
+/// (same move, score and node count). Level presets played the baseline evaluation before.
+#[test]
+fn a_level_engine_evaluates_as_bestmove_does() {
+    use tessera::games::othello::eval::DEFAULT_WEIGHTS;
+    let position = "---X------XX-O----OXOO--XOXOOO--XX-OO---X--OOO------O----------- O";
+    let pos: Position = position.parse().unwrap();
+    let out = tessera(&[
+        "bestmove",
+        "othello",
+        "--level",
+        "6",
+        "--position",
+        position,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for spec in [
+        EngineSpec::resolve("othello-level-6").unwrap(),
+        EngineSpec::from_inline("name=l6,level=6", "othello").unwrap(),
+    ] {
+        assert_eq!(
+            spec.weights.as_deref(),
+            Some(std::path::Path::new(DEFAULT_WEIGHTS))
+        );
+        let mut p = tessera::engine::othello::make_player(&spec).unwrap();
+        let t = p.choose(&pos, &spec.limits()).unwrap();
+        assert_eq!(t.nodes, cli["nodes"].as_u64().unwrap(), "{}", spec.name);
+        assert_eq!(
+            i64::from(t.score),
+            cli["score"].as_i64().unwrap(),
+            "{}",
+            spec.name
+        );
+        let mv = t.best_move.map(|m| m.to_string());
+        assert_eq!(mv.as_deref(), cli["move"].as_str(), "{}", spec.name);
+    }
+    // Named weights stay as they are.
+    let s = EngineSpec::from_inline("name=b,level=6,weights=builtin:baseline", "othello").unwrap();
+    assert_eq!(
+        s.weights.as_deref(),
+        Some(std::path::Path::new("builtin:baseline"))
+    );
+}

@@ -55,6 +55,11 @@ crate::eval_weights! {
     DiscEnd = "disc_end", 40, -100, 200, 2;
 }
 
+/// The evaluation Othello engines use when none is named: `bestmove`, `play`, `analyze`,
+/// NBoard, `serve` and every level engine (`level = N`, `othello-level-N`, `gtp --level`).
+/// Presets that name no weights (`othello-ab-*`) keep the baseline evaluation.
+pub const DEFAULT_WEIGHTS: &str = "builtin:patterns";
+
 /// The Othello evaluator: the baseline features with [`Weights`], or a fitted pattern
 /// evaluation (format 1, [`super::patterns`], or format 2, [`super::patterns::v2`]) when
 /// one is set. Scores in centi-discs, side to move's view.
@@ -152,6 +157,15 @@ impl Eval {
         } else {
             Weights::load(path).map(Self::new)
         }
+    }
+
+    /// The evaluation named by [`DEFAULT_WEIGHTS`] (built into the binary).
+    ///
+    /// # Panics
+    /// Never: the name is a built-in one (tested).
+    #[must_use]
+    pub fn default_patterns() -> Self {
+        Self::load(Path::new(DEFAULT_WEIGHTS)).expect("DEFAULT_WEIGHTS is built in")
     }
 
     /// The pattern weights, when this is the format-1 pattern evaluation.
