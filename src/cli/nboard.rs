@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use clap::Args;
 use tessera::engine::Player;
 use tessera::engine::book::Book;
-use tessera::games::othello::{self as oth, Position, eval::Eval};
+use tessera::games::othello::{Position, eval::Eval};
 use tessera::protocol::nboard::{NboardServer, NodeStats, Output, level_exact_empties};
 
 use super::GameId;
