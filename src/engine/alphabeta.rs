@@ -341,13 +341,12 @@ impl<G: Game, E: Evaluator<G>> Player<G> for AlphaBetaEngine<G, E> {
 
     fn choose(&mut self, pos: &G, limits: &Limits) -> Result<Thought<G::Move>, String> {
         let started = std::time::Instant::now();
-        // A time-managed engine knows how many of its moves are left (the plies to the end
-        // of the game, halved) when it splits a game clock.
-        let moves_left = self
-            .exact
-            .as_ref()
-            .filter(|_| self.exact_auto)
-            .map(|e| e.plies_to_end(pos).div_ceil(2));
+        // A time-managed engine knows how many of its moves still need time when it splits
+        // a game clock: the solver's count, or its moves to the end of the game.
+        let moves_left = self.exact.as_ref().filter(|_| self.exact_auto).map(|e| {
+            e.timed_moves_left(pos)
+                .unwrap_or_else(|| e.plies_to_end(pos).div_ceil(2))
+        });
         let clock = limits.clock.filter(|_| self.exact_auto);
         let limits = &limits.for_move_within(moves_left);
         // The exact solver runs when it applies and no depth limit short of the end was

@@ -147,6 +147,13 @@ pub trait ExactSolver<G: Game>: Send + Sync {
         None
     }
 
+    /// Moves of the side to move still to play from `pos` that need time, this one
+    /// included, for splitting a game clock: Othello counts its moves until the exact solve
+    /// is cheap, plus one for that solve. `None`: the engine counts to the end of the game.
+    fn timed_moves_left(&self, _pos: &G) -> Option<u32> {
+        None
+    }
+
     /// Solves `pos` within `limits` using `tt`. The score is in the evaluator's unit
     /// (Othello: centi-discs, so 100 x the disc difference).
     ///

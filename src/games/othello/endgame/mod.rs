@@ -483,6 +483,10 @@ impl ExactSolver<Position> for ExactBelow {
         Some(cost::solve_cost(pos))
     }
 
+    fn timed_moves_left(&self, pos: &Position) -> Option<u32> {
+        Some(cost::timed_moves_left(pos.empties()))
+    }
+
     fn solve(
         &self,
         pos: &Position,
