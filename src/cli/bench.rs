@@ -106,6 +106,8 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         seed: None,
         c: None,
         book: Some("none".into()),
+        mpc: None,
+        mpc_t: None,
     }
     .for_game::<G>()?;
     let limits = match algo {

@@ -51,6 +51,7 @@ mod table_cache;
 mod talat;
 mod tournament;
 mod tune;
+mod tune_mpc;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -200,6 +201,14 @@ pub struct EngineArgs {
     /// Othello opening book: builtin (compiled in), a book file, or none [default: none]
     #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
+    /// Othello alpha-beta: Multi-ProbCut in the midgame search with the shipped
+    /// parameters (builtin), a parameter file, or off (docs/mpc.md) [default: off]
+    #[arg(long, value_name = "builtin|FILE|off")]
+    pub mpc: Option<String>,
+    /// Multi-ProbCut confidence t: a cut needs the shallow score t residual standard
+    /// deviations past the bound [default: 1.5]
+    #[arg(long, value_name = "T", requires = "mpc", value_parser = non_negative_f64)]
+    pub mpc_t: Option<f64>,
 }
 
 /// clap value parser: an MCTS parallelism (`root` or `tree`).
@@ -310,6 +319,18 @@ impl EngineArgs {
             )));
         }
         out.algo = Some(algo);
+        if let Some(m) = self.mpc.as_deref().filter(|m| *m != "off") {
+            if G::ID != "othello" || algo != Algo::Alphabeta {
+                return Err(output::CliError::input(
+                    "--mpc is for othello's alpha-beta search",
+                ));
+            }
+            if self.level.is_some_and(|l| l < 11) {
+                return Err(output::CliError::input(format!(
+                    "levels below 11 search full width (no MPC, as Egaroucid): --mpc {m} needs --level 11 or more"
+                )));
+            }
+        }
         if G::ID != "othello" && self.book.as_deref().is_some_and(|b| b != "none") {
             return Err(output::CliError::input(format!(
                 "--book is for othello (there is no {} book)",

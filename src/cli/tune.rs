@@ -25,6 +25,9 @@ pub enum Method {
     /// An engine's parameters by SPSA over games between perturbations (--engine): MCTS
     /// its exploration constant, other searches the evaluation weights
     Spsa,
+    /// Othello Multi-ProbCut: the regression of deep on shallow search scores per depth
+    /// pair and phase (--positions, --depth, --weights)
+    Mpc,
 }
 
 /// Arguments of `tessera tune`.
@@ -48,7 +51,12 @@ pub enum Method {
         exploration constant, other built-in searches the evaluation weights; each iteration \
         plays the + and - perturbations (a colour-swapped pair; three seats: the six seat \
         orders with a third engine at the current values) from an 8-ply random opening, \
-        fishtest schedule, checkpoint every iteration.",
+        fishtest schedule, checkpoint every iteration.\n\n\
+        --method mpc (othello): Multi-ProbCut parameters. --positions positions spread evenly \
+        over the data (13..=60 empties, duplicates dropped) are searched by iterative \
+        deepening to --depth plies with --weights (default builtin:patterns), and for each \
+        depth 3..=--depth and phase (8 empties wide) the deep score is fitted on the shallow \
+        one (least squares: a, b, residual sigma); see docs/mpc.md.",
     after_help = "Examples:\n  tessera tune othello --method patterns --data data/d3.txt \
         --epochs 200 --out tuning/othello-patterns.bin\n  \
         tessera tune quixo --method texel --data data/quixo-d3.txt --epochs 1000 --lr 2 --out data/q.txt\n  \
@@ -115,6 +123,17 @@ pub struct TuneArgs {
     /// Print one JSON object at the end instead of text
     #[arg(long)]
     pub json: bool,
+    /// MPC: how many positions of the data to search
+    #[arg(long, value_name = "N", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub positions: u64,
+    /// MPC: deepest search, plies (parameters for depths 3 up to it)
+    #[arg(long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(3..=30))]
+    pub depth: u32,
+    /// MPC: the evaluation the searches use (a weights file or builtin: name)
+    #[arg(long, value_name = "FILE", default_value = "builtin:patterns")]
+    pub weights: PathBuf,
 }
 
 /// Runs `tessera tune`.
@@ -122,6 +141,11 @@ pub struct TuneArgs {
 /// # Errors
 /// Unreadable or bad data, a checkpoint from other data, an unwritable output.
 pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
+    if args.game != GameId::Othello && args.method == Method::Mpc {
+        return Err(CliError::input(
+            "--method mpc fits Multi-ProbCut for the Othello search; quixo and talat take --method texel or spsa",
+        ));
+    }
     if args.game != GameId::Othello && args.method == Method::Patterns {
         return Err(CliError::input(
             "--method patterns fits the Othello pattern evaluation; quixo and talat take --method texel or spsa",
@@ -166,6 +190,16 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
         Method::Patterns => patterns(args),
         Method::Texel => texel(args),
         Method::Spsa => spsa(args),
+        Method::Mpc => super::tune_mpc::run(&super::tune_mpc::MpcArgs {
+            data: &args.data,
+            out: &args.out,
+            positions: args.positions,
+            depth: args.depth,
+            weights: &args.weights,
+            threads: args.threads as usize,
+            no_progress: args.no_progress,
+            json: args.json,
+        }),
     }
 }
 

@@ -180,6 +180,20 @@ pub struct EngineSpec {
     /// solve's cost fits the budget).
     #[serde(default, rename = "exact-empties", alias = "exact_empties")]
     pub exact_empties: Option<ExactEmpties>,
+    /// Othello alpha-beta: Multi-ProbCut in the midgame search, `builtin` (the shipped
+    /// `tuning/othello-mpc.txt`), a parameter file's path, or `off` (the default); see
+    /// `docs/mpc.md`. Levels below 11 refuse it (they search full width, as Egaroucid's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mpc: Option<String>,
+    /// Multi-ProbCut confidence `t` (the margin is `t` residual standard deviations),
+    /// in (0, 10]; default 1.5. Only with `mpc`.
+    #[serde(
+        default,
+        rename = "mpc-t",
+        alias = "mpc_t",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub mpc_t: Option<f64>,
     /// Strength level 1..=60, as `bestmove --level N` and Edax's `-l N`: midgame depth `N`
     /// and, in Othello, exact solving from `min(2N, 24)` empties with no depth limit there
     /// ([`super::level`]). A parsed spec also carries the `depth` (and Othello's
@@ -242,6 +256,8 @@ pub const FIELDS: &[&str] = &[
     "tt-mb",
     "weights",
     "exact-empties",
+    "mpc",
+    "mpc-t",
     "level",
     "command",
     "c",
@@ -294,6 +310,10 @@ const BUILTIN: &[(&str, &str)] = &[
     (
         "othello-pat-tm-t100",
         include_str!("../../engines/othello-pat-tm-t100.toml"),
+    ),
+    (
+        "othello-pat-mpc-t100",
+        include_str!("../../engines/othello-pat-mpc-t100.toml"),
     ),
     (
         "othello-texel-d4",
@@ -549,9 +569,11 @@ impl EngineSpec {
             }
             let v = v.trim();
             let value = match k.as_str() {
-                "c" | "history" | "st" => toml::Value::Float(v.parse::<f64>().map_err(|_| {
-                    format!("inline engine '{text}': {k} must be a number, got '{v}'")
-                })?),
+                "c" | "history" | "st" | "mpc-t" => {
+                    toml::Value::Float(v.parse::<f64>().map_err(|_| {
+                        format!("inline engine '{text}': {k} must be a number, got '{v}'")
+                    })?)
+                }
                 "exact-empties" if v == "auto" => toml::Value::String(v.to_string()),
                 "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "level"
                 | "iterations" | "threads" | "seed" | "timemargin" => {
@@ -817,6 +839,7 @@ impl EngineSpec {
         {
             return Err(format!("threads must be 1..=256, got {t}"));
         }
+        self.validate_mpc()?;
         let mcts_field = [
             ("c", self.c.is_some()),
             ("iterations", self.iterations.is_some()),
@@ -841,6 +864,45 @@ impl EngineSpec {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Checks `mpc` and `mpc-t`: Othello's built-in alpha-beta only, `t` in (0, 10], `mpc-t`
+    /// only with MPC on, and no MPC at levels below 11.
+    fn validate_mpc(&self) -> Result<(), String> {
+        if self.mpc.is_none() && self.mpc_t.is_none() {
+            return Ok(());
+        }
+        if self.game != "othello"
+            || self.algo != Algorithm::Alphabeta
+            || self.protocol != Protocol::Builtin
+        {
+            return Err(format!(
+                "mpc and mpc-t are for othello's built-in alphabeta, not {} {}",
+                self.game,
+                self.algo.name()
+            ));
+        }
+        if let Some(t) = self.mpc_t
+            && !(t.is_finite() && t > 0.0 && t <= 10.0)
+        {
+            return Err(format!("mpc-t must be a number in (0, 10], got {t}"));
+        }
+        match self.mpc.as_deref() {
+            None | Some("off") if self.mpc_t.is_some() => {
+                Err("mpc-t sets the confidence of MPC: give mpc = \"builtin\" or a file too".into())
+            }
+            Some("") => Err("mpc is empty: give builtin, off or a parameter file".into()),
+            Some(m) if m != "off" && self.level.is_some_and(|l| l < 11) => Err(format!(
+                "levels below 11 search full width (no MPC, as Egaroucid): mpc = \"{m}\" needs level 11 or more, or no level"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The Multi-ProbCut source this spec turns on (`builtin` or a file), `None` when off.
+    #[must_use]
+    pub fn mpc_source(&self) -> Option<&str> {
+        self.mpc.as_deref().filter(|m| *m != "off")
     }
 
     /// The tournament clock of this engine (`tc` or `st`, with `timemargin`), if it has one.

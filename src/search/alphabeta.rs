@@ -12,7 +12,7 @@ use std::time::Duration;
 use super::limits::{Clock, Limits};
 use super::ordering::MoveOrdering;
 use super::tt::{Bound, Entry, TranspositionTable};
-use super::{Evaluator, INFINITY, MAX_PLY, Score, WIN_MIN};
+use super::{Evaluator, INFINITY, MAX_PLY, ProbCut, Score, WIN_MIN};
 use crate::game::{Game, MoveCode};
 
 /// Most moves a position may have for the ordering buffer.
@@ -85,6 +85,8 @@ struct Searcher<'a, G: Game, E: Evaluator<G>> {
     /// helper already searched in the table (the null-window searches of the moves after
     /// the first are the bulk of a PV node's work, and their order costs little there).
     reverse_pv: bool,
+    /// Multi-ProbCut probes on the current path (their shallow searches may probe once more).
+    probcut_nesting: u32,
 }
 
 /// Converts a score to its form in the table: forced-win scores relative to the node.
@@ -126,6 +128,40 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, G, E> {
         } else {
             -self.negamax(child, depth, ply, -beta, -alpha)
         }
+    }
+
+    /// The Multi-ProbCut probes of a node (see [`ProbCut`]): `Some(beta)` when the shallow
+    /// search clears the high bound, `Some(alpha)` when it stays under the low bound (or
+    /// 0 when the clock stopped it), `None` to search the node in full.
+    fn probcut(
+        &mut self,
+        pos: &G,
+        pc: &ProbCut,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        self.probcut_nesting += 1;
+        let mut found = None;
+        let high = pc.high_bound(beta);
+        if beta < WIN_MIN && high < WIN_MIN {
+            let v = self.negamax(pos, pc.shallow, ply, high - 1, high);
+            if v >= high {
+                found = Some(beta);
+            }
+        }
+        let low = pc.low_bound(alpha);
+        if found.is_none() && alpha > -WIN_MIN && low > -WIN_MIN {
+            let v = self.negamax(pos, pc.shallow, ply, low, low + 1);
+            if v <= low {
+                found = Some(alpha);
+            }
+        }
+        self.probcut_nesting -= 1;
+        if self.clock.stopped() || self.superseded {
+            return Some(0);
+        }
+        found
     }
 
     fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
@@ -184,6 +220,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, G, E> {
                     return s;
                 }
             }
+        }
+
+        // Multi-ProbCut: a shallow null-window search that predicts, with the evaluator's
+        // regression and margin, that the full search would fail high (low). Not at PV
+        // nodes, and at most two probes nested (a probe's own nodes may probe once more).
+        if !pv_node
+            && self.probcut_nesting < 2
+            && let Some(pc) = self.eval.probcut(pos, depth)
+            && pc.shallow < depth
+            && let Some(v) = self.probcut(pos, &pc, ply, alpha, beta)
+        {
+            self.pv_len[ply] = ply;
+            return v;
         }
 
         // Ordering scores: TT move, then killers/history, then the evaluator's hint.
@@ -408,6 +457,7 @@ fn iterate<G: Game, E: Evaluator<G>>(
             _ => None,
         },
         reverse_pv: matches!(stagger, Stagger::Helper(_, true)),
+        probcut_nesting: 0,
         depth: 0,
         max_depth: limits.max_depth(),
         superseded: false,

@@ -88,6 +88,47 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn move_order(&self, _pos: &G, _mv: G::Move) -> i32 {
         0
     }
+
+    /// Multi-ProbCut at a node of `pos` searched to `depth` plies: the shallow search and
+    /// the regression that predicts the deep score from it (see [`ProbCut`]), or `None`
+    /// to search the node in full. Default: `None` (no selective search).
+    fn probcut(&self, _pos: &G, _depth: u32) -> Option<ProbCut> {
+        None
+    }
+}
+
+/// Multi-ProbCut (Buro 1997, 1999) at one node: a search to `shallow` plies predicts the
+/// score of the search to the node's depth as `deep = a * shallow_score + b` with the
+/// residual's standard deviation `sigma` (evaluator units), fitted on positions like this
+/// one (same depth pair, same game phase). When the shallow score proves, with `margin`
+/// (the confidence `t` times `sigma`) to spare, that the deep score is at least beta (at
+/// most alpha), the node returns beta (alpha) without the deep search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbCut {
+    /// Depth of the shallow search, plies; below the node's depth.
+    pub shallow: u32,
+    /// Slope of the regression deep = a x shallow + b; positive.
+    pub a: f32,
+    /// Intercept, evaluator units.
+    pub b: f32,
+    /// Safety margin `t x sigma`, evaluator units: larger cuts less often and errs less.
+    pub margin: f32,
+}
+
+impl ProbCut {
+    /// The shallow score at or above which the deep score is taken to be `>= beta`:
+    /// `ceil((beta + margin - b) / a)`.
+    #[must_use]
+    pub fn high_bound(&self, beta: Score) -> Score {
+        ((beta as f32 + self.margin - self.b) / self.a).ceil() as Score
+    }
+
+    /// The shallow score at or below which the deep score is taken to be `<= alpha`:
+    /// `floor((alpha - margin - b) / a)`.
+    #[must_use]
+    pub fn low_bound(&self, alpha: Score) -> Score {
+        ((alpha as f32 - self.margin - self.b) / self.a).floor() as Score
+    }
 }
 
 /// Scores positions with one utility per seat, for the multi-player searches (paranoid,

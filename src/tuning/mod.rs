@@ -30,6 +30,7 @@
 //! ```
 
 pub mod checkpoint;
+pub mod mpc;
 pub mod othello;
 pub mod patterns;
 pub mod quixo;

@@ -22,6 +22,7 @@ mod mcts_tree_parallel;
 mod multiplayer_search;
 mod nboard;
 mod othello_ffo;
+mod othello_mpc;
 mod othello_obf;
 mod othello_perft;
 mod othello_rules;

@@ -12,10 +12,11 @@ use super::movegen::{legal_moves, neighbours};
 use super::patterns::PatternWeights;
 use super::patterns::v2::PatternWeights2;
 use super::position::{Move, Position, final_score};
+use super::probcut::MpcParams;
 use super::stability::stable_discs;
 pub use super::symmetry::symmetric_images;
 use crate::game::Outcome;
-use crate::search::{Evaluator, Score};
+use crate::search::{Evaluator, ProbCut, Score};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// X-squares (b2, g2, b7, g7), each diagonal to a corner.
@@ -68,6 +69,8 @@ pub struct Eval {
     weights: Weights,
     patterns: Option<Arc<PatternWeights>>,
     patterns2: Option<Arc<PatternWeights2>>,
+    /// Multi-ProbCut parameters for the midgame search (`None`: full-width search).
+    mpc: Option<MpcParams>,
 }
 
 /// Static ordering value of each square for the midgame search: corners first, X- and
@@ -91,6 +94,7 @@ impl Eval {
             weights,
             patterns: None,
             patterns2: None,
+            mpc: None,
         }
     }
 
@@ -101,6 +105,7 @@ impl Eval {
             weights: Weights::default(),
             patterns: Some(patterns),
             patterns2: None,
+            mpc: None,
         }
     }
 
@@ -111,6 +116,7 @@ impl Eval {
             weights: Weights::default(),
             patterns: None,
             patterns2: Some(patterns),
+            mpc: None,
         }
     }
 
@@ -157,6 +163,20 @@ impl Eval {
         } else {
             Weights::load(path).map(Self::new)
         }
+    }
+
+    /// This evaluation with Multi-ProbCut in the midgame search (see [`super::probcut`]),
+    /// or without it (`None`).
+    #[must_use]
+    pub fn with_mpc(mut self, mpc: Option<MpcParams>) -> Self {
+        self.mpc = mpc;
+        self
+    }
+
+    /// The Multi-ProbCut parameters, when the search uses them.
+    #[must_use]
+    pub fn mpc(&self) -> Option<&MpcParams> {
+        self.mpc.as_ref()
     }
 
     /// The evaluation named by [`DEFAULT_WEIGHTS`] (built into the binary).
@@ -271,6 +291,11 @@ impl Evaluator<Position> for Eval {
     fn move_order(&self, _pos: &Position, mv: Move) -> i32 {
         mv.square()
             .map_or(0, |s| i32::from(SQUARE_ORDER[s.index()]))
+    }
+
+    #[inline]
+    fn probcut(&self, pos: &Position, depth: u32) -> Option<ProbCut> {
+        self.mpc.as_ref()?.probe(pos, depth)
     }
 }
 

@@ -15,6 +15,7 @@ pub mod endgame;
 pub mod eval;
 pub mod obf;
 pub mod patterns;
+pub mod probcut;
 pub mod stability;
 pub mod symmetry;
 
