@@ -121,3 +121,22 @@ fn bad_mpc_file_on_the_command_line_exits_2() {
     assert!(err.contains("levels below 11"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The shipped parameter file loads, equals the built-in table, and its header says how it
+/// was made (the fit command and the self-play command of its data).
+#[test]
+fn shipped_mpc_file_loads_and_says_how_it_was_made() {
+    use tessera::games::othello::probcut::{MpcTable, shipped};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/othello-mpc.txt");
+    let table = MpcTable::load(&path).unwrap();
+    assert_eq!(table, *shipped());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("tune othello --method mpc"), "{text}");
+    assert!(text.contains("selfplay othello"), "{text}");
+    for d in 3..=10 {
+        assert!(
+            table.entry(d, 30).is_some(),
+            "no line for depth {d} at 30 empties"
+        );
+    }
+}
