@@ -165,9 +165,9 @@ pub struct EngineArgs {
     #[arg(long, value_name = "E", value_parser = clap::value_parser!(u32).range(0..=64))]
     pub exact_empties: Option<u32>,
     /// Evaluation weights file (text "name value [min max]" lines or a JSON object; Othello
-    /// also a pattern file or builtin:patterns), or builtin:texel (the tuned weights in
-    /// tuning/, embedded) or builtin:baseline (the hand-set defaults); default: Othello
-    /// builtin:patterns, Quixo and Talat builtin:texel
+    /// also a pattern file, builtin:patterns2 or builtin:patterns), or builtin:texel (the
+    /// tuned weights in tuning/, embedded) or builtin:baseline (the hand-set defaults);
+    /// default: Othello builtin:patterns2, Quixo and Talat builtin:texel
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
     /// Search algorithm: alpha-beta (two-sided games), Monte-Carlo tree search (UCT with

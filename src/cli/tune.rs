@@ -870,7 +870,7 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
         .then(|| held_out_by_stage(&state.w, &valid, &valid_positions, &mut header));
     if repeats > 0 {
         header.push(format!(
-            "{repeats} repeated positions dropped (first occurrence kept)"
+            "{repeats} repeated positions: labels averaged into the first occurrence (dropped when the first was on the other side of the held-out split)"
         ));
     }
     let bytes = match set {

@@ -300,6 +300,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../engines/othello-ab-t100.toml"),
     ),
     (
+        "othello-best-t100",
+        include_str!("../../engines/othello-best-t100.toml"),
+    ),
+    (
         "othello-pat-d4",
         include_str!("../../engines/othello-pat-d4.toml"),
     ),

@@ -216,12 +216,16 @@ pub struct Split {
     pub valid_positions: Vec<(u64, u64)>,
     /// Samples with exact labels (both sets).
     pub exact: usize,
-    /// Samples dropped as repeats of an earlier position (in any file).
+    /// Repeats of an earlier position (in any file): averaged into its label, or dropped
+    /// when it was in the other set.
     pub repeats: usize,
 }
 
 /// Reads self-play data files into training and held-out sets for the evaluation `set`.
-/// Positions are deduplicated across all files (the first occurrence kept). Files written
+/// Positions are deduplicated across all files: a repeat of a position in the same set
+/// (training or held-out) adds its label to the first occurrence's, which is labelled with
+/// the mean (an early position reached by many games gets their mean result instead of one
+/// game's); a repeat in the other set is dropped. Files written
 /// with `--shard` (with `# game K` marks) are split by game: every sample of a game whose
 /// index is `hold_out_every - 1` modulo `hold_out_every` is held out, so no held-out position
 /// shares a game with a training one; other files hold out every `hold_out_every`-th sample.
@@ -234,13 +238,16 @@ pub fn load_split(
     set: Set,
     hold_out_every: usize,
 ) -> Result<Split, String> {
-    use std::collections::HashSet;
+    use std::collections::HashMap;
     let mut out = Split {
         train: Dataset::new(set),
         valid: Dataset::new(set),
         ..Split::default()
     };
-    let mut seen: HashSet<u128> = HashSet::new();
+    // Where each position went: (bucket, index), bucket `stages` the held-out set.
+    let stages = set.stages();
+    let mut seen: HashMap<u128, (usize, usize)> = HashMap::new();
+    let mut labels: Vec<Vec<u32>> = vec![Vec::new(); stages + 1];
     // Training samples by stage, joined at the end: an epoch then sweeps one stage's
     // weights at a time (1.4 MB of f32 for format 2), which stay in cache.
     let mut by_stage: Vec<Dataset> = (0..set.stages()).map(|_| Dataset::new(set)).collect();
@@ -271,18 +278,44 @@ pub fn load_split(
                 format!("data file {}{at}: {e} (not Othello data?)", path.display())
             })?;
             let (p, o) = (pos.player(), pos.opponent());
-            if !seen.insert(u128::from(p) << 64 | u128::from(o)) {
+            let held = hold_out_every > 0 && key % hold_out_every == hold_out_every - 1;
+            let bucket = if held {
+                stages
+            } else {
+                set.stage((!(p | o)).count_ones())
+            };
+            let y = s.target() as f32;
+            let id = u128::from(p) << 64 | u128::from(o);
+            if let Some(&(b, i)) = seen.get(&id) {
                 out.repeats += 1;
+                if b == bucket {
+                    let d = if b == stages {
+                        &mut out.valid
+                    } else {
+                        &mut by_stage[b]
+                    };
+                    d.y[i] += y;
+                    labels[b][i] += 1;
+                }
                 continue;
             }
             out.exact += usize::from(s.exact.is_some());
-            let held = hold_out_every > 0 && key % hold_out_every == hold_out_every - 1;
-            if held {
-                out.valid.push(p, o, s.target() as f32);
-                out.valid_positions.push((p, o));
+            let d = if held {
+                &mut out.valid
             } else {
-                by_stage[set.stage((!(p | o)).count_ones())].push(p, o, s.target() as f32);
+                &mut by_stage[bucket]
+            };
+            seen.insert(id, (bucket, d.len()));
+            labels[bucket].push(1);
+            d.push(p, o, y);
+            if held {
+                out.valid_positions.push((p, o));
             }
+        }
+    }
+    for (d, n) in by_stage.iter_mut().chain([&mut out.valid]).zip(&labels) {
+        for (y, &k) in d.y.iter_mut().zip(n) {
+            *y /= k as f32;
         }
     }
     for d in by_stage {
@@ -665,6 +698,35 @@ mod tests {
             let got = pw.score(p.player(), p.opponent()) as f32;
             assert!((got - want).abs() < 60.0, "{p}: {got} vs {want}");
         }
+    }
+
+    /// Repeats of a position in the same set are averaged into the first occurrence's
+    /// label; a repeat on the other side of the held-out split is dropped.
+    #[test]
+    fn load_split_averages_repeated_positions() {
+        let dir = std::env::temp_dir().join(format!("tessera-split-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let start = "---------------------------OX------XO--------------------------- X";
+        let other = "-------------------X-------XX------XO--------------------------- O";
+        // Game 0 and 1 trained on, game 19 held out (every 20th).
+        let a = dir.join("a.txt");
+        std::fs::write(
+            &a,
+            format!("# game 0\n{start}\t10\t-\n{other}\t4\t-\n# game 19\n{other}\t-8\t-\n"),
+        )
+        .unwrap();
+        let b = dir.join("b.txt");
+        std::fs::write(&b, format!("# game 1\n{start}\t-4\t-\n{other}\t2\t-\n")).unwrap();
+        let split = load_split(&[a, b], Set::V2, 20).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+        assert_eq!(
+            (split.train.len(), split.valid.len(), split.repeats),
+            (2, 0, 3)
+        );
+        let mut y = split.train.y.clone();
+        y.sort_by(f32::total_cmp);
+        // start: (10 - 4) / 2; other: (4 + 2) / 2; the held-out repeat of `other` dropped.
+        assert_eq!(y, vec![3.0, 3.0]);
     }
 
     #[test]

@@ -59,7 +59,7 @@ crate::eval_weights! {
 /// The evaluation Othello engines use when none is named: `bestmove`, `play`, `analyze`,
 /// NBoard, `serve` and every level engine (`level = N`, `othello-level-N`, `gtp --level`).
 /// Presets that name no weights (`othello-ab-*`) keep the baseline evaluation.
-pub const DEFAULT_WEIGHTS: &str = "builtin:patterns";
+pub const DEFAULT_WEIGHTS: &str = "builtin:patterns2";
 
 /// The Othello evaluator: the baseline features with [`Weights`], or a fitted pattern
 /// evaluation (format 1, [`super::patterns`], or format 2, [`super::patterns::v2`]) when
