@@ -138,12 +138,12 @@ const FIRST_ANSWER_MARGIN: u64 = 4;
 
 /// The plan for a position whose solve is expected to cost `cost`, at `rate` nodes per
 /// millisecond, under a budget of `time_ms` and/or `nodes`. The solve gets
-/// [`SOLVE_EIGHTHS`]/8 of each budget (its share, in nodes: the time share at `rate`, or
+/// `SOLVE_EIGHTHS`/8 of each budget (its share, in nodes: the time share at `rate`, or
 /// the node share, the smaller), and runs when the exact solve is expected to fit the share
 /// (the model is a median: at the edge about half the solves finish; the others answer
-/// with a selective pass) or its first answer a [`FIRST_ANSWER_MARGIN`]th of it. With no
+/// with a selective pass) or its first answer a `FIRST_ANSWER_MARGIN`th of it. With no
 /// budget it runs when the exact solve is expected to take at most
-/// [`UNBUDGETED_SOLVE_NODES`].
+/// `UNBUDGETED_SOLVE_NODES`.
 #[must_use]
 pub fn auto_solve_plan(
     cost: SolveCost,

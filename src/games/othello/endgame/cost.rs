@@ -12,7 +12,7 @@
 //! deviation 1.7 in log2, a factor of 3.2); the mover's mobility narrows it little (1.6),
 //! so it is left out. The solver ran at 17-30 M nodes/s on 2 cores at load 3-6.
 //!
-//! From [`LADDER_MIN_EMPTIES`](super::LADDER_MIN_EMPTIES) up the solve begins with the
+//! From [`LADDER_MIN_EMPTIES`] up the solve begins with the
 //! selective passes of the ladder, which give a best move (at 73 %, 87 % then 95 %
 //! confidence) for a small part of the exact solve's cost (see [`first_pass_nodes_at`]).
 
