@@ -28,7 +28,7 @@ use rayon::prelude::*;
 use super::selfplay::Sample;
 use crate::games::othello::Position;
 use crate::games::othello::patterns::{
-    FEATURES, PatternWeights, STAGE_SIZE, STAGES, TOTAL_WEIGHTS, canonical, features, stage, v2,
+    FEATURES, PatternWeights, STAGE_SIZE, STAGES, canonical, expand_canonical, features, stage, v2,
 };
 
 /// Which pattern evaluation a fit makes.
@@ -252,22 +252,22 @@ pub fn load_split(
     // weights at a time (1.4 MB of f32 for format 2), which stay in cache.
     let mut by_stage: Vec<Dataset> = (0..set.stages()).map(|_| Dataset::new(set)).collect();
     for path in paths {
-        let marked =
-            crate::game::files::read_text(path, "data file", super::selfplay::MAX_DATA_FILE)?
-                .contains(super::selfplay::GAME_MARK);
-        let samples: Vec<(usize, usize, Sample)> = if marked {
-            super::selfplay::read_shard(path)?
+        let text =
+            crate::game::files::read_text(path, "data file", super::selfplay::MAX_DATA_FILE)?;
+        let samples: Vec<(usize, usize, Sample)> = if text.contains(super::selfplay::GAME_MARK) {
+            super::selfplay::parse_shard(path, &text)?
                 .samples
                 .into_iter()
                 .map(|(g, s)| (g, 0, s))
                 .collect()
         } else {
-            super::selfplay::read_numbered(path)?
+            super::selfplay::parse_numbered(path, &text)?
                 .into_iter()
                 .enumerate()
                 .map(|(k, (line, s))| (k, line, s))
                 .collect()
         };
+        drop(text);
         for (key, line, s) in samples {
             let pos: Position = s.position.parse().map_err(|e| {
                 let at = if line > 0 {
@@ -324,6 +324,12 @@ pub fn load_split(
     }
     if out.train.is_empty() {
         return Err("the data files hold no training positions".into());
+    }
+    if hold_out_every > 0 && out.valid.is_empty() {
+        return Err(format!(
+            "no position is held out: the held-out games are those whose index is {} modulo {hold_out_every}, and these files hold none (one shard of a run whose shard count shares a factor with {hold_out_every}? pass all its shards)",
+            hold_out_every - 1
+        ));
     }
     Ok(out)
 }
@@ -506,16 +512,7 @@ pub fn epoch(state: &mut FitState, data: &Dataset, n: &[f32], cfg: &FitConfig) -
 /// # Errors
 /// Never for weights of the right length (kept as a `Result` for the symmetry check).
 pub fn to_pattern_weights(w: &[f32], header: Vec<String>) -> Result<PatternWeights, String> {
-    let canon = canonical();
-    let mut out = vec![0i16; TOTAL_WEIGHTS];
-    for s in 0..STAGES {
-        let base = s * STAGE_SIZE;
-        for (i, &c) in canon.iter().enumerate() {
-            let v = (w[base + c as usize] * 100.0).round();
-            out[base + i] = v.clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
-        }
-    }
-    PatternWeights::new(out, header)
+    PatternWeights::new(expand_canonical(w, canonical(), STAGES, STAGE_SIZE), header)
 }
 
 /// The fitted format-2 weights as an evaluation (as [`to_pattern_weights`]).
@@ -524,15 +521,10 @@ pub fn to_pattern_weights(w: &[f32], header: Vec<String>) -> Result<PatternWeigh
 /// Never for weights of the right length.
 pub fn to_pattern_weights2(w: &[f32], header: Vec<String>) -> Result<v2::PatternWeights2, String> {
     let canon = v2::canonical();
-    let mut out = vec![0i16; v2::TOTAL_WEIGHTS];
-    for s in 0..v2::STAGES {
-        let base = s * v2::STAGE_SIZE;
-        for (i, &c) in canon.iter().enumerate() {
-            let v = (w[base + c as usize] * 100.0).round();
-            out[base + i] = v.clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
-        }
-    }
-    v2::PatternWeights2::new(out, header)
+    v2::PatternWeights2::new(
+        expand_canonical(w, canon, v2::STAGES, v2::STAGE_SIZE),
+        header,
+    )
 }
 
 /// First line of a checkpoint file.
@@ -593,15 +585,15 @@ pub fn load_checkpoint(
         ),
         _ => return Err(err("bad second line")),
     };
-    if data != fingerprint {
-        return Err(err(
-            "made on other data (remove it, or pass --fresh, to start over)",
-        ));
-    }
     if saved != settings {
         return Err(err(&format!(
             "made with other settings ({saved}, now {settings}): pass the same settings, or --fresh to start over"
         )));
+    }
+    if data != fingerprint {
+        return Err(err(
+            "made on other data (remove it, or pass --fresh, to start over)",
+        ));
     }
     let body = lines.next().unwrap_or_default();
     if body.len() != 4 * total {
@@ -617,6 +609,7 @@ pub fn load_checkpoint(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::othello::patterns::TOTAL_WEIGHTS;
 
     use crate::games::othello::random_game_positions as positions;
 
@@ -708,21 +701,27 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let start = "---------------------------OX------XO--------------------------- X";
         let other = "-------------------X-------XX------XO--------------------------- O";
+        let third = "-------------------X-------XX-----OXO--------------------------- X";
         // Game 0 and 1 trained on, game 19 held out (every 20th).
         let a = dir.join("a.txt");
+        let game19 = format!("# game 19\n{other}\t-8\t-\n{third}\t6\t-\n");
         std::fs::write(
             &a,
-            format!("# game 0\n{start}\t10\t-\n{other}\t4\t-\n# game 19\n{other}\t-8\t-\n"),
+            format!("# game 0\n{start}\t10\t-\n{other}\t4\t-\n{game19}"),
         )
         .unwrap();
         let b = dir.join("b.txt");
         std::fs::write(&b, format!("# game 1\n{start}\t-4\t-\n{other}\t2\t-\n")).unwrap();
-        let split = load_split(&[a, b], Set::V2, 20).unwrap();
+        let split = load_split(&[a, b.clone()], Set::V2, 20).unwrap();
+        // A file with no held-out game is refused (one shard of a run with an even count).
+        let e = load_split(&[b], Set::V2, 20).unwrap_err();
         std::fs::remove_dir_all(&dir).ok();
+        assert!(e.contains("no position is held out"), "{e}");
         assert_eq!(
             (split.train.len(), split.valid.len(), split.repeats),
-            (2, 0, 3)
+            (2, 1, 3)
         );
+        assert_eq!(split.valid.y, vec![6.0]);
         let mut y = split.train.y.clone();
         y.sort_by(f32::total_cmp);
         // start: (10 - 4) / 2; other: (4 + 2) / 2; the held-out repeat of `other` dropped.

@@ -353,6 +353,14 @@ pub const MAX_DATA_FILE: u64 = 4 << 30;
 /// As [`read`].
 pub fn read_numbered(path: &Path) -> Result<Vec<(usize, Sample)>, String> {
     let text = crate::game::files::read_text(path, "data file", MAX_DATA_FILE)?;
+    parse_numbered(path, &text)
+}
+
+/// [`read_numbered`] of a file's `text` already read (`path` names it in errors).
+///
+/// # Errors
+/// As [`read`], without the read.
+pub fn parse_numbered(path: &Path, text: &str) -> Result<Vec<(usize, Sample)>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
@@ -440,6 +448,14 @@ pub struct ShardFile {
 /// sample before any `# game` line (a file written without `--shard`).
 pub fn read_shard(path: &Path) -> Result<ShardFile, String> {
     let text = crate::game::files::read_text(path, "data file", MAX_DATA_FILE)?;
+    parse_shard(path, &text)
+}
+
+/// [`read_shard`] of a file's `text` already read (`path` names it in errors).
+///
+/// # Errors
+/// As [`read_shard`], without the read.
+pub fn parse_shard(path: &Path, text: &str) -> Result<ShardFile, String> {
     let mut out = ShardFile::default();
     let mut game = None;
     for (i, line) in text.lines().enumerate() {

@@ -160,6 +160,13 @@ impl Eval {
             Ok(Self::with_patterns(PatternWeights::load(path)?))
         } else if PatternWeights2::is_pattern_file(&head[..n]) {
             Ok(Self::with_patterns2(PatternWeights2::load(path)?))
+        } else if head[..n].starts_with(b"tessera-othello-patterns ") {
+            Err(format!(
+                "pattern weights file {}: format version not supported (this build reads '{}' and '{}')",
+                path.display(),
+                super::patterns::MAGIC,
+                super::patterns::v2::MAGIC
+            ))
         } else {
             Weights::load(path).map(Self::new)
         }

@@ -404,8 +404,73 @@ pub fn shipped() -> Arc<PatternWeights> {
     }))
 }
 
-/// A loaded file and its path (see [`PatternWeights::load`]).
-type Cached = (std::path::PathBuf, Arc<PatternWeights>);
+/// A loaded weights file and its path (see [`load_cached`]).
+type Cached<T> = (std::path::PathBuf, Arc<T>);
+
+/// The weights file at `path` parsed by `parse` (bytes, the path for errors), or the copy
+/// `cache` already holds: engines built for every tournament game share one.
+///
+/// # Errors
+/// An unreadable file (over [`crate::game::params::MAX_WEIGHTS_FILE`]), or `parse`'s error.
+fn load_cached<T>(
+    cache: &Mutex<Vec<Cached<T>>>,
+    path: &Path,
+    parse: impl Fn(&[u8], &str) -> Result<T, String>,
+) -> Result<Arc<T>, String> {
+    let mut c = cache.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((_, w)) = c.iter().find(|(p, _)| p == path) {
+        return Ok(Arc::clone(w));
+    }
+    let bytes = crate::game::files::read_bytes(
+        path,
+        "pattern weights file",
+        crate::game::params::MAX_WEIGHTS_FILE,
+    )?;
+    let w = Arc::new(parse(&bytes, &path.display().to_string())?);
+    c.push((path.to_path_buf(), Arc::clone(&w)));
+    Ok(w)
+}
+
+/// Checks `stages x stage_size` weights (stage-major) for their count and for equal values
+/// on the configurations `canon` ties together (see [`canonical`]).
+///
+/// # Errors
+/// A wrong length, or the first pair of tied configurations whose values differ.
+fn check_weights(w: &[i16], canon: &[u32], stages: usize, stage_size: usize) -> Result<(), String> {
+    if w.len() != stages * stage_size {
+        return Err(format!(
+            "{} pattern weights, expected {} ({stages} stages x {stage_size})",
+            w.len(),
+            stages * stage_size
+        ));
+    }
+    for (s, stage) in w.chunks_exact(stage_size).enumerate() {
+        for (i, &c) in canon.iter().enumerate() {
+            if stage[i] != stage[c as usize] {
+                return Err(format!(
+                    "pattern weights are not symmetric (stage {s}, index {i} vs {c})"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Expands weights in units of 1 (indexed by stage-major canonical ids, as a fit holds
+/// them) to the file form: centi-units, rounded, clamped to `i16`, each canonical value
+/// copied to the configurations `canon` ties to it.
+#[must_use]
+pub fn expand_canonical(w: &[f32], canon: &[u32], stages: usize, stage_size: usize) -> Vec<i16> {
+    let mut out = vec![0i16; stages * stage_size];
+    for (s, stage) in out.chunks_exact_mut(stage_size).enumerate() {
+        let base = s * stage_size;
+        for (o, &c) in stage.iter_mut().zip(canon) {
+            let v = (w[base + c as usize] * 100.0).round();
+            *o = v.clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
+        }
+    }
+    out
+}
 
 /// First line of a pattern weights file.
 pub const MAGIC: &str = "tessera-othello-patterns 1";
@@ -417,23 +482,7 @@ impl PatternWeights {
     /// # Errors
     /// A wrong length, or values that differ between configurations sharing a weight.
     pub fn new(w: Vec<i16>, header: Vec<String>) -> Result<Self, String> {
-        if w.len() != TOTAL_WEIGHTS {
-            return Err(format!(
-                "{} pattern weights, expected {TOTAL_WEIGHTS} ({STAGES} stages x {STAGE_SIZE})",
-                w.len()
-            ));
-        }
-        let canon = canonical();
-        for s in 0..STAGES {
-            let base = s * STAGE_SIZE;
-            for (i, &c) in canon.iter().enumerate() {
-                if w[base + i] != w[base + c as usize] {
-                    return Err(format!(
-                        "pattern weights are not symmetric (stage {s}, index {i} vs {c})"
-                    ));
-                }
-            }
-        }
+        check_weights(&w, canonical(), STAGES, STAGE_SIZE)?;
         Ok(Self {
             w: w.into_boxed_slice(),
             header,
@@ -533,20 +582,8 @@ impl PatternWeights {
     /// # Errors
     /// As [`PatternWeights::from_bytes`], or an unreadable file.
     pub fn load(path: &Path) -> Result<Arc<Self>, String> {
-        static CACHE: OnceLock<Mutex<Vec<Cached>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-        let mut c = cache.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some((_, w)) = c.iter().find(|(p, _)| p == path) {
-            return Ok(Arc::clone(w));
-        }
-        let bytes = crate::game::files::read_bytes(
-            path,
-            "pattern weights file",
-            crate::game::params::MAX_WEIGHTS_FILE,
-        )?;
-        let w = Arc::new(Self::from_bytes(&bytes, &path.display().to_string())?);
-        c.push((path.to_path_buf(), Arc::clone(&w)));
-        Ok(w)
+        static CACHE: Mutex<Vec<Cached<PatternWeights>>> = Mutex::new(Vec::new());
+        load_cached(&CACHE, path, Self::from_bytes)
     }
 
     /// Whether `bytes` start like a pattern weights file.

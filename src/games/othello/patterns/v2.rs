@@ -288,9 +288,6 @@ pub fn canonical() -> &'static [u32] {
     CANON.get_or_init(|| canonical_of(&PATTERNS, &OFFSETS, STAGE_SIZE))
 }
 
-/// A loaded file and its path (see [`PatternWeights2::load`]).
-type Cached = (std::path::PathBuf, Arc<PatternWeights2>);
-
 /// First line of a format-2 pattern weights file.
 pub const MAGIC: &str = "tessera-othello-patterns 2";
 
@@ -327,23 +324,7 @@ impl PatternWeights2 {
     /// # Errors
     /// A wrong length, or values that differ between configurations sharing a weight.
     pub fn new(w: Vec<i16>, header: Vec<String>) -> Result<Self, String> {
-        if w.len() != TOTAL_WEIGHTS {
-            return Err(format!(
-                "{} pattern weights, expected {TOTAL_WEIGHTS} ({STAGES} stages x {STAGE_SIZE})",
-                w.len()
-            ));
-        }
-        let canon = canonical();
-        for s in 0..STAGES {
-            let base = s * STAGE_SIZE;
-            for (i, &c) in canon.iter().enumerate() {
-                if w[base + i] != w[base + c as usize] {
-                    return Err(format!(
-                        "pattern weights are not symmetric (stage {s}, index {i} vs {c})"
-                    ));
-                }
-            }
-        }
+        super::check_weights(&w, canonical(), STAGES, STAGE_SIZE)?;
         Ok(Self {
             w: w.into_boxed_slice(),
             header,
@@ -432,20 +413,8 @@ impl PatternWeights2 {
     /// # Errors
     /// As [`PatternWeights2::from_bytes`], or an unreadable file.
     pub fn load(path: &Path) -> Result<Arc<Self>, String> {
-        static CACHE: OnceLock<Mutex<Vec<Cached>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-        let mut c = cache.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some((_, w)) = c.iter().find(|(p, _)| p == path) {
-            return Ok(Arc::clone(w));
-        }
-        let bytes = crate::game::files::read_bytes(
-            path,
-            "pattern weights file",
-            crate::game::params::MAX_WEIGHTS_FILE,
-        )?;
-        let w = Arc::new(Self::from_bytes(&bytes, &path.display().to_string())?);
-        c.push((path.to_path_buf(), Arc::clone(&w)));
-        Ok(w)
+        static CACHE: Mutex<Vec<super::Cached<PatternWeights2>>> = Mutex::new(Vec::new());
+        super::load_cached(&CACHE, path, Self::from_bytes)
     }
 
     /// Whether `bytes` start like a format-2 pattern weights file.
