@@ -22,6 +22,70 @@ use crate::games::othello::position::{Move, Position, final_score};
 /// by 2 or 4 discs after a failure instead of opening it: #49 246 M / 312 M, #48 84.8 M.
 const EXACT_ASPIRATION_HALF_WIDTH: i32 = 3;
 
+/// A root search window (`lo`, `hi`), exclusive bounds in discs, -65..=65, and the
+/// direction it was last widened in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Window {
+    pub(super) lo: i32,
+    pub(super) hi: i32,
+    /// +1 after a fail-high opened the upper side, -1 after a fail-low opened the lower.
+    widened: i32,
+}
+
+impl Window {
+    /// The window of half-width `half` discs around `guess`: (guess - half - 1,
+    /// guess + half + 1), clamped to the score range.
+    pub(super) fn around(guess: i32, half: i32) -> Window {
+        Window {
+            lo: (guess - half).max(-64) - 1,
+            hi: (guess + half).min(64) + 1,
+            widened: 0,
+        }
+    }
+
+    /// The window to search next after a fail-soft result `alpha`, or `None` when
+    /// `alpha` lies inside this window (or the window is already full).
+    ///
+    /// A fail-low opens the lower side, (-65, lo + 1); a fail-high the upper, (hi - 1, 65).
+    /// A result that then fails the other way (search instability: the selective ladder's
+    /// cuts and table entries from other passes, or from midgame searches sharing the
+    /// table, can contradict each other) gets the full window (-65, 65), which cannot
+    /// fail: so at most three searches. Before, the two half-open windows could alternate
+    /// forever (a tournament game hung at 18 empties).
+    pub(super) fn widen(self, alpha: i32) -> Option<Window> {
+        let (fail_low, fail_high) = (
+            alpha <= self.lo && self.lo > -65,
+            alpha >= self.hi && self.hi < 65,
+        );
+        let dir = if fail_low {
+            -1
+        } else if fail_high {
+            1
+        } else {
+            return None;
+        };
+        Some(if self.widened == -dir {
+            Window {
+                lo: -65,
+                hi: 65,
+                widened: 2,
+            }
+        } else if dir < 0 {
+            Window {
+                lo: -65,
+                hi: self.lo + 1,
+                widened: -1,
+            }
+        } else {
+            Window {
+                lo: self.hi - 1,
+                hi: 65,
+                widened: 1,
+            }
+        })
+    }
+}
+
 impl Solver<'_> {
     /// Solves `pos` exactly: the final disc difference with best play and a best move.
     /// With more than one thread the solve runs in its own rayon pool of that many threads.
@@ -137,24 +201,17 @@ impl Solver<'_> {
         guess: i32,
         window: i32,
     ) -> (i32, usize) {
-        let (mut lo, mut hi) = ((guess - window).max(-64) - 1, (guess + window).min(64) + 1);
-        let (mut alpha, mut best_sq);
+        let mut window = Window::around(guess, window);
         loop {
-            (alpha, best_sq) = self.root_search(p, o, root_order, lo, hi);
+            let (alpha, best_sq) = self.root_search(p, o, root_order, window.lo, window.hi);
             if self.clock.stopped() {
-                break;
+                return (alpha, best_sq);
             }
-            if alpha <= lo && lo > -65 {
-                hi = lo + 1;
-                lo = -65;
-            } else if alpha >= hi && hi < 65 {
-                lo = hi - 1;
-                hi = 65;
-            } else {
-                break;
+            match window.widen(alpha) {
+                Some(next) => window = next,
+                None => return (alpha, best_sq),
             }
         }
-        (alpha, best_sq)
     }
 
     /// Root moves, best first by a midgame search of each child, and the estimated score
@@ -315,5 +372,61 @@ impl Solver<'_> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Window;
+
+    #[test]
+    fn a_consistent_search_widens_once_per_side() {
+        let w = Window::around(10, 3);
+        assert_eq!((w.lo, w.hi), (6, 14));
+        assert_eq!(w.widen(10), None);
+        let low = w.widen(6).unwrap();
+        assert_eq!((low.lo, low.hi), (-65, 7));
+        assert_eq!(low.widen(-20), None);
+        let high = w.widen(20).unwrap();
+        assert_eq!((high.lo, high.hi), (13, 65));
+        assert_eq!(high.widen(64), None);
+    }
+
+    #[test]
+    fn an_unstable_search_ends_with_the_full_window() {
+        // Fail low, then fail high in the opened window, as an unstable search can:
+        // the third search gets the full window, and no result can widen that.
+        let w = Window::around(0, 3);
+        let low = w.widen(-4).unwrap();
+        let full = low.widen(low.hi).unwrap();
+        assert_eq!((full.lo, full.hi), (-65, 65));
+        for alpha in [-65, -64, 0, 64, 65] {
+            assert_eq!(full.widen(alpha), None);
+        }
+        let high = w.widen(4).unwrap();
+        let full = high.widen(high.lo).unwrap();
+        assert_eq!((full.lo, full.hi), (-65, 65));
+    }
+
+    #[test]
+    fn any_sequence_of_results_stops_within_three_searches() {
+        // Adversarial results: each one fails the current window where it can.
+        for start in [-64, -10, 0, 7, 64] {
+            for pattern in 0..8u32 {
+                let mut w = Window::around(start, 3);
+                let mut searches = 1;
+                let mut k = 0;
+                while let Some(next) = w.widen(if pattern >> (k % 3) & 1 == 0 {
+                    w.lo
+                } else {
+                    w.hi
+                }) {
+                    w = next;
+                    searches += 1;
+                    k += 1;
+                    assert!(searches <= 3, "start {start}, pattern {pattern}: {w:?}");
+                }
+            }
+        }
     }
 }
