@@ -290,7 +290,7 @@ fn search_engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Posi
         None | Some("off") => None,
         Some(m) => {
             let t = args.mpc_t.map_or(oth::probcut::DEFAULT_T, |t| t as f32);
-            Some(oth::probcut::MpcParams::load(m, t).map_err(CliError::input)?)
+            Some(oth::probcut::MpcParams::load(m, t, eval.mpc_fit()).map_err(CliError::input)?)
         }
     };
     let eval = eval.with_mpc(mpc);

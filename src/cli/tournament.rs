@@ -124,7 +124,10 @@ struct PlayArgs {
     /// Output directory for tournament.json, games.jsonl and report.json
     #[arg(long, value_name = "DIR", default_value = "tournament-out")]
     out: PathBuf,
-    /// Stop early by a GSPRT on pentanomial pairs: elo0=..,elo1=..[,alpha=0.05][,beta=0.05][,model=normalized|logistic]
+    /// Stop early by a GSPRT on pentanomial pairs: elo0=..,elo1=..[,alpha=0.05][,beta=0.05][,model=normalized|logistic].
+    /// Tested from the first engine's view: the first of --engines, or the first --engine
+    /// when --engines is not given (presets come before inline engines, whatever the order
+    /// on the command line)
     #[arg(long, value_name = "SPEC")]
     sprt: Option<String>,
     /// Games longer than this many plies end as draws [default: Othello 1000, Quixo 200]

@@ -69,7 +69,7 @@ pub fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Position>>, Strin
                 .mpc_source()
                 .map(|m| {
                     let t = spec.mpc_t.map_or(probcut::DEFAULT_T, |t| t as f32);
-                    probcut::MpcParams::load(m, t)
+                    probcut::MpcParams::load(m, t, eval.mpc_fit())
                 })
                 .transpose()?;
             let eval = eval.with_mpc(mpc);

@@ -181,7 +181,8 @@ pub struct EngineSpec {
     #[serde(default, rename = "exact-empties", alias = "exact_empties")]
     pub exact_empties: Option<ExactEmpties>,
     /// Othello alpha-beta: Multi-ProbCut in the midgame search, `builtin` (the shipped
-    /// `tuning/othello-mpc.txt`), a parameter file's path, or `off` (the default); see
+    /// table fitted with the engine's evaluation: `tuning/othello-mpc2.txt` for format-2
+    /// patterns, else `tuning/othello-mpc.txt`), a parameter file's path, or `off` (the default); see
     /// `docs/mpc.md`. Levels below 11 refuse it (they search full width, as Egaroucid's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mpc: Option<String>,

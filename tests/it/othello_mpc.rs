@@ -2,7 +2,7 @@
 //! recorded before MPC existed); on, it searches fewer nodes at the same depth with scores
 //! close to the full search's.
 
-use tessera::games::othello::probcut::{DEFAULT_T, MpcParams};
+use tessera::games::othello::probcut::{DEFAULT_T, FittedWith, MpcParams};
 use tessera::games::othello::{Position, eval::Eval, patterns};
 use tessera::search::{Limits, TranspositionTable, search};
 
@@ -40,9 +40,9 @@ fn mpc_off_leaves_the_search_unchanged() {
 #[test]
 fn mpc_on_cuts_nodes_and_keeps_scores_close() {
     let full = Eval::with_patterns(patterns::shipped());
-    let mpc = full
-        .clone()
-        .with_mpc(Some(MpcParams::load("builtin", DEFAULT_T).unwrap()));
+    let mpc = full.clone().with_mpc(Some(
+        MpcParams::load("builtin", DEFAULT_T, FittedWith::Other).unwrap(),
+    ));
     let (mut off_nodes, mut on_nodes) = (0, 0);
     for l in LINES {
         let pos = position(l);
@@ -122,21 +122,48 @@ fn bad_mpc_file_on_the_command_line_exits_2() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The shipped parameter file loads, equals the built-in table, and its header says how it
-/// was made (the fit command and the self-play command of its data).
+/// The shipped parameter files load, equal the built-in tables, say how they were made (the
+/// fit command with the evaluation it used and the self-play command of their data), and
+/// `mpc = "builtin"` picks the one fitted with the engine's evaluation.
 #[test]
-fn shipped_mpc_file_loads_and_says_how_it_was_made() {
-    use tessera::games::othello::probcut::{MpcTable, shipped};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/othello-mpc.txt");
-    let table = MpcTable::load(&path).unwrap();
-    assert_eq!(table, *shipped());
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("tune othello --method mpc"), "{text}");
-    assert!(text.contains("selfplay othello"), "{text}");
-    for d in 3..=10 {
-        assert!(
-            table.entry(d, 30).is_some(),
-            "no line for depth {d} at 30 empties"
-        );
+fn shipped_mpc_files_load_and_say_how_they_were_made() {
+    use tessera::games::othello::probcut::{MpcTable, shipped, shipped_for};
+    for (file, fit, weights, deepest) in [
+        (
+            "tuning/othello-mpc.txt",
+            FittedWith::Other,
+            "builtin:patterns",
+            10,
+        ),
+        (
+            "tuning/othello-mpc2.txt",
+            FittedWith::Patterns2,
+            "builtin:patterns2",
+            11,
+        ),
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let table = MpcTable::load(&path).unwrap();
+        assert_eq!(table, *shipped_for(fit), "{file}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("tune othello --method mpc"), "{file}: {text}");
+        assert!(text.contains(&format!("with {weights},")), "{file}: {text}");
+        assert!(text.contains("selfplay othello"), "{file}: {text}");
+        for d in 3..=deepest {
+            assert!(
+                table.entry(d, 30).is_some(),
+                "{file}: no line for depth {d} at 30 empties"
+            );
+        }
     }
+    assert_eq!(*shipped(), *shipped_for(FittedWith::Other));
+    // The default evaluation gets the table fitted with it; format 1 keeps its own.
+    let default = Eval::default_patterns();
+    assert_eq!(default.mpc_fit(), FittedWith::Patterns2);
+    assert_eq!(
+        Eval::with_patterns(patterns::shipped()).mpc_fit(),
+        FittedWith::Other
+    );
+    let p = MpcParams::load("builtin", DEFAULT_T, default.mpc_fit()).unwrap();
+    assert_eq!(*p.table, *shipped_for(FittedWith::Patterns2));
 }

@@ -180,6 +180,16 @@ impl Eval {
         self
     }
 
+    /// Which of the shipped Multi-ProbCut tables fits this evaluation (`mpc = "builtin"`).
+    #[must_use]
+    pub fn mpc_fit(&self) -> super::probcut::FittedWith {
+        if self.patterns2.is_some() {
+            super::probcut::FittedWith::Patterns2
+        } else {
+            super::probcut::FittedWith::Other
+        }
+    }
+
     /// The Multi-ProbCut parameters, when the search uses them.
     #[must_use]
     pub fn mpc(&self) -> Option<&MpcParams> {

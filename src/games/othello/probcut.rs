@@ -252,22 +252,47 @@ fn check_entry(e: &MpcEntry) -> Result<(), String> {
     Ok(())
 }
 
-/// The shipped parameters (`tuning/othello-mpc.txt`), compiled into the binary.
+/// The shipped parameters fitted with the format-1 pattern evaluation
+/// (`tuning/othello-mpc.txt`), compiled into the binary.
 static SHIPPED_TEXT: &str = include_str!("../../../tuning/othello-mpc.txt");
 
-/// The shipped parameter table (`builtin`), parsed once.
+/// The shipped parameters fitted with the format-2 pattern evaluation, the default one
+/// (`tuning/othello-mpc2.txt`), compiled into the binary.
+static SHIPPED2_TEXT: &str = include_str!("../../../tuning/othello-mpc2.txt");
+
+/// Which evaluation a built-in parameter table was fitted with: the regression of deep on
+/// shallow scores depends on the evaluation that produced the scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FittedWith {
+    /// The format-2 pattern evaluation (`builtin:patterns2`, the default): `tuning/othello-mpc2.txt`.
+    Patterns2,
+    /// Any other evaluation (the table was fitted with `builtin:patterns`, format 1):
+    /// `tuning/othello-mpc.txt`.
+    Other,
+}
+
+/// The shipped parameter table for an evaluation (`builtin`), parsed once.
 ///
 /// # Panics
-/// Never for the shipped file (a test parses it).
+/// Never for the shipped files (a test parses both).
+#[must_use]
+pub fn shipped_for(eval: FittedWith) -> Arc<MpcTable> {
+    static TABLE: OnceLock<Arc<MpcTable>> = OnceLock::new();
+    static TABLE2: OnceLock<Arc<MpcTable>> = OnceLock::new();
+    let (cell, text, name) = match eval {
+        FittedWith::Other => (&TABLE, SHIPPED_TEXT, "tuning/othello-mpc.txt"),
+        FittedWith::Patterns2 => (&TABLE2, SHIPPED2_TEXT, "tuning/othello-mpc2.txt"),
+    };
+    Arc::clone(cell.get_or_init(|| {
+        Arc::new(MpcTable::from_text(text, name).expect("the shipped MPC parameters parse"))
+    }))
+}
+
+/// The shipped parameter table fitted with the format-1 pattern evaluation
+/// (`tuning/othello-mpc.txt`): [`shipped_for`]`(FittedWith::Other)`.
 #[must_use]
 pub fn shipped() -> Arc<MpcTable> {
-    static TABLE: OnceLock<Arc<MpcTable>> = OnceLock::new();
-    Arc::clone(TABLE.get_or_init(|| {
-        Arc::new(
-            MpcTable::from_text(SHIPPED_TEXT, "tuning/othello-mpc.txt")
-                .expect("the shipped MPC parameters parse"),
-        )
-    }))
+    shipped_for(FittedWith::Other)
 }
 
 /// What the evaluation needs for Multi-ProbCut: a table and the confidence `t`.
@@ -280,17 +305,17 @@ pub struct MpcParams {
 }
 
 impl MpcParams {
-    /// The table named by `source`: `builtin` (the shipped file) or a file path, with
-    /// confidence `t`.
+    /// The table named by `source`: `builtin` (the shipped file fitted with the
+    /// evaluation the engine uses, [`shipped_for`]) or a file path, with confidence `t`.
     ///
     /// # Errors
     /// As [`MpcTable::load`]; a `t` that is not a number in `(0, 10]`.
-    pub fn load(source: &str, t: f32) -> Result<Self, String> {
+    pub fn load(source: &str, t: f32, eval: FittedWith) -> Result<Self, String> {
         if !(t.is_finite() && t > 0.0 && t <= 10.0) {
             return Err(format!("mpc-t must be a number in (0, 10], got {t}"));
         }
         let table = if source == "builtin" {
-            shipped()
+            shipped_for(eval)
         } else {
             Arc::new(MpcTable::load(Path::new(source))?)
         };
@@ -415,6 +440,6 @@ mod tests {
         let few: Position = format!("{}OOO---- X", "X".repeat(57)).parse().unwrap();
         assert_eq!(few.empties(), 4);
         assert!(p.probe(&few, 8).is_none());
-        assert!(MpcParams::load("builtin", 0.0).is_err());
+        assert!(MpcParams::load("builtin", 0.0, FittedWith::Other).is_err());
     }
 }
