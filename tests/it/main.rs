@@ -28,6 +28,7 @@ mod othello_perft;
 mod othello_rules;
 mod othello_search;
 mod othello_tools;
+mod othello_weights_files;
 mod parallel_search;
 mod quixo_cases;
 mod quixo_dfpn;

@@ -378,12 +378,14 @@ impl PatternWeights2 {
     ///
     /// # Errors
     /// One line naming `origin`: a missing magic or `end` line, a corrupt or cut compressed
-    /// stream, a wrong number of weights, or weights that are not symmetric.
+    /// stream, bytes after the stream, a wrong number of weights, or weights that are not
+    /// symmetric.
     pub fn from_bytes(bytes: &[u8], origin: &str) -> Result<Self, String> {
         let err = |m: String| format!("pattern weights file {origin}: {m}");
         let (header, data) = super::split_header(bytes, MAGIC).map_err(err)?;
         let mut planes = Vec::with_capacity(2 * TOTAL_WEIGHTS);
-        flate2::read::ZlibDecoder::new(data)
+        let mut z = flate2::bufread::ZlibDecoder::new(data);
+        (&mut z)
             .take(2 * TOTAL_WEIGHTS as u64 + 1)
             .read_to_end(&mut planes)
             .map_err(|e| {
@@ -396,6 +398,14 @@ impl PatternWeights2 {
                 "{} bytes of weights, expected {} ({STAGES} stages x {STAGE_SIZE} weights x 2)",
                 planes.len(),
                 2 * TOTAL_WEIGHTS
+            )));
+        }
+        // The stream ended (the read above reached its end): what the decoder left unread
+        // follows it.
+        let rest = z.into_inner().len();
+        if rest > 0 {
+            return Err(err(format!(
+                "{rest} bytes after the end of the compressed weights"
             )));
         }
         let (lo, hi) = planes.split_at(TOTAL_WEIGHTS);
