@@ -41,6 +41,11 @@ fn refused(file: &Path, what: &[&str]) {
     assert!(err.contains(&lib), "library: {lib}\ncommand: {err}");
 }
 
+/// The index just after the `end` line that closes a weights file's header.
+fn after_end(bytes: &[u8]) -> usize {
+    bytes.windows(5).position(|w| w == b"\nend\n").unwrap() + 5
+}
+
 /// A format-2 file is a header and one zlib stream: bytes after the stream (a second file
 /// appended, junk from a bad transfer) are refused, counted, instead of ignored.
 #[test]
@@ -69,5 +74,57 @@ fn bytes_after_the_compressed_weights_are_refused() {
     let exact = dir.join("exact.bin");
     std::fs::write(&exact, &good).unwrap();
     assert!(Eval::load(&exact).unwrap().patterns2().is_some());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Without its `end` line the header runs into the weights: the message says the `end` line
+/// is missing (naming the line where the weights start), for both formats, not that some
+/// header line is not UTF-8.
+#[test]
+fn a_missing_end_line_is_named() {
+    let dir = folder("noend");
+    for name in ["othello-patterns.bin", "othello-patterns2.bin"] {
+        let good = shipped(name);
+        let end = after_end(&good);
+        let header_lines = good[..end].iter().filter(|&&b| b == b'\n').count();
+        let cut = dir.join(name);
+        std::fs::write(&cut, [&good[..end - 4], &good[end..]].concat()).unwrap();
+        // The weights start on the line that was after `end`, now one line earlier.
+        refused(&cut, &["no 'end' line", &format!("line {header_lines} ")]);
+        // A typo in `end` names the line and its text.
+        let typo = dir.join(format!("typo-{name}"));
+        std::fs::write(&typo, [&good[..end - 4], b"ned\n", &good[end..]].concat()).unwrap();
+        refused(
+            &typo,
+            &["no 'end' line", &format!("line {header_lines} 'ned'")],
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A pattern file whose first line was overwritten is neither a pattern file nor a text
+/// weights file: the message says both, with the magic lines this build reads.
+#[test]
+fn a_broken_magic_line_says_it_is_not_a_pattern_file() {
+    let dir = folder("magic");
+    for name in ["othello-patterns.bin", "othello-patterns2.bin"] {
+        let good = shipped(name);
+        let nl = good.iter().position(|&b| b == b'\n').unwrap();
+        for (tag, first) in [
+            ("x", &b"XXXXXXXXXXXXXXXXXXXXXXXXXX"[..]),
+            ("bin", b"\x00\x13\xfe"),
+        ] {
+            let bad = dir.join(format!("{tag}-{name}"));
+            std::fs::write(&bad, [first, &good[nl..]].concat()).unwrap();
+            refused(
+                &bad,
+                &[
+                    "not a tessera Othello pattern file",
+                    "'tessera-othello-patterns 1'",
+                    "'tessera-othello-patterns 2'",
+                ],
+            );
+        }
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -128,7 +128,8 @@ impl Eval {
     /// and `builtin:baseline` (the hand-set defaults).
     ///
     /// # Errors
-    /// As [`PatternWeights::load`] or [`Weights::load`].
+    /// As [`PatternWeights::load`] or [`Weights::load`]; a file whose first line is no
+    /// pattern file's and whose first 64 KiB are not UTF-8 text is named as neither kind.
     pub fn load(path: &Path) -> Result<Self, String> {
         match path.to_str() {
             Some("builtin:patterns") => return Ok(Self::with_patterns(super::patterns::shipped())),
@@ -152,20 +153,29 @@ impl Eval {
             }
             _ => {}
         }
-        let mut head = [0u8; 32];
-        let n = std::fs::File::open(path)
-            .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        let mut head = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, HEAD), &mut head))
             .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
-        if PatternWeights::is_pattern_file(&head[..n]) {
+        let magics = format!(
+            "'{}' or '{}'",
+            super::patterns::MAGIC,
+            super::patterns::v2::MAGIC
+        );
+        if PatternWeights::is_pattern_file(&head) {
             Ok(Self::with_patterns(PatternWeights::load(path)?))
-        } else if PatternWeights2::is_pattern_file(&head[..n]) {
+        } else if PatternWeights2::is_pattern_file(&head) {
             Ok(Self::with_patterns2(PatternWeights2::load(path)?))
-        } else if head[..n].starts_with(b"tessera-othello-patterns ") {
+        } else if head.starts_with(b"tessera-othello-patterns ") {
             Err(format!(
-                "pattern weights file {}: format version not supported (this build reads '{}' and '{}')",
+                "pattern weights file {}: format version not supported (this build reads {magics})",
                 path.display(),
-                super::patterns::MAGIC,
-                super::patterns::v2::MAGIC
+            ))
+        } else if let Some(line) = binary_line(&head) {
+            // Text weights files are UTF-8 text; the only binary weights are pattern files.
+            Err(format!(
+                "weights file {}: not a tessera Othello pattern file (the first line is not {magics}) nor a text weights file (line {line} is not UTF-8 text)",
+                path.display(),
             ))
         } else {
             Weights::load(path).map(Self::new)
@@ -248,6 +258,23 @@ impl Eval {
             + mix(P::DiscOpen, P::DiscEnd, discs);
         (total / 60).clamp(-6400, 6400)
     }
+}
+
+/// How much of a weights file [`Eval::load`] reads to tell its kind: the magic line, and
+/// enough of what follows to see binary weights after a pattern file's header.
+const HEAD: u64 = 64 << 10;
+
+/// The line (from 1) of the first byte sequence of `head` that is not UTF-8, if any (a
+/// character cut at the end of `head` does not count).
+fn binary_line(head: &[u8]) -> Option<usize> {
+    let e = std::str::from_utf8(head).err()?;
+    e.error_len()?;
+    Some(
+        1 + head[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count(),
+    )
 }
 
 /// The baseline evaluation's features of (`p` to move, `o`), each as `p`'s count minus

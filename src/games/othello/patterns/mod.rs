@@ -597,32 +597,44 @@ impl PatternWeights {
 /// its `end` line, checking that the first line is `magic`.
 ///
 /// # Errors
-/// One line (without the file's name): a wrong first line, a line that is neither `#` nor
-/// `end`, a header that is not UTF-8, or no `end` line.
+/// One line (without the file's name): a wrong first line, a `#` line that is not UTF-8, or
+/// no `end` line (naming the first line that is neither `#` nor `end`: the weights, when the
+/// `end` line was lost).
 fn split_header<'a>(bytes: &'a [u8], magic: &str) -> Result<(Vec<String>, &'a [u8]), String> {
     let mut header = Vec::new();
     let mut pos = 0;
-    let mut first = true;
+    let mut number = 0;
     loop {
-        let nl = bytes[pos..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .ok_or_else(|| "no 'end' line before the weights".to_string())?;
-        let line = std::str::from_utf8(&bytes[pos..pos + nl]).map_err(|_| "header is not UTF-8")?;
+        number += 1;
+        let Some(nl) = bytes[pos..].iter().position(|&b| b == b'\n') else {
+            let lines = number - usize::from(pos == bytes.len());
+            return Err(format!(
+                "no 'end' line after the header (the file ends on line {lines})"
+            ));
+        };
+        let raw = &bytes[pos..pos + nl];
         pos += nl + 1;
-        if first {
-            if line != magic {
+        let line = std::str::from_utf8(raw);
+        if number == 1 {
+            if line != Ok(magic) {
                 return Err(format!("first line is not '{magic}'"));
             }
-            first = false;
-        } else if line == "end" {
+        } else if raw == b"end" {
             return Ok((header, &bytes[pos..]));
-        } else if let Some(h) = line.strip_prefix('#') {
+        } else if raw.starts_with(b"#") {
+            let h = line.map_err(|_| format!("header line {number} is not UTF-8 text"))?;
+            let h = &h[1..];
             header.push(h.strip_prefix(' ').unwrap_or(h).to_string());
         } else {
+            let what = match line {
+                Ok(text) => format!(
+                    "'{}' is neither a '#' header line nor 'end'",
+                    crate::game::shown(text)
+                ),
+                Err(_) => "is binary data (the weights?), not a '#' header line".to_string(),
+            };
             return Err(format!(
-                "unexpected header line '{}'",
-                crate::game::shown(line)
+                "no 'end' line after the header: line {number} {what}"
             ));
         }
     }
@@ -962,6 +974,16 @@ mod tests {
         assert!(e.contains("w.bin") && e.contains("first line"), "{e}");
         let e = PatternWeights::from_bytes(&bytes[..bytes.len() - 2], "w.bin").unwrap_err();
         assert!(e.contains("bytes of weights"), "{e}");
+        // A header without its `end` line, and a `#` line that is not UTF-8.
+        let e =
+            PatternWeights::from_bytes(b"tessera-othello-patterns 1\n# ok\n", "w.bin").unwrap_err();
+        assert!(
+            e.ends_with("no 'end' line after the header (the file ends on line 2)"),
+            "{e}"
+        );
+        let e = PatternWeights::from_bytes(b"tessera-othello-patterns 1\n# \xff\nend\n", "w.bin")
+            .unwrap_err();
+        assert!(e.ends_with("header line 2 is not UTF-8 text"), "{e}");
         // Break the symmetry of one tied pair.
         let mut v = w.values().to_vec();
         let i = (0..STAGE_SIZE)
