@@ -82,7 +82,8 @@ pub struct TuneArgs {
     /// Output weights file (written at the end)
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Total epochs, SPSA iterations for spsa (a resumed fit runs the rest)
+    /// Total epochs, SPSA iterations for spsa (a resumed fit runs the rest; fewer than its
+    /// checkpoint has run is refused)
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub epochs: usize,
     /// Step size. patterns: the scale of each weight's step (its mean residual times X;
@@ -219,6 +220,24 @@ fn need_data(args: &TuneArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Refuses a resume whose `--epochs` (`wanted`) is below the `done` epochs (SPSA:
+/// iterations) of the checkpoint `ckpt`: the fit cannot go back, and writing the
+/// checkpoint's weights under a smaller count would misstate them.
+fn check_resume(
+    ckpt: &std::path::Path,
+    done: usize,
+    wanted: usize,
+    unit: &str,
+) -> Result<(), CliError> {
+    if done > wanted {
+        return Err(CliError::input(format!(
+            "checkpoint {} has already run {done} {unit}; --epochs {wanted} is fewer (pass --epochs {done} or more to continue, or --fresh to start over)",
+            ckpt.display()
+        )));
+    }
+    Ok(())
+}
+
 fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
     if args.game == GameId::Quixo4p {
         return Err(CliError::input(
@@ -336,6 +355,7 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
                 ckpt.display()
             )));
         }
+        check_resume(&ckpt, k, args.epochs, "iterations")?;
         state.k = k;
         state.theta = theta;
         if !args.json {
@@ -557,15 +577,16 @@ fn texel_fit<G: TexelGame + tessera::game::Game>(args: &TuneArgs) -> Result<Exit
                     tessera::game::shown(&st.run)
                 )));
             }
+            check_resume(&ckpt, st.epoch, args.epochs, "epochs")?;
             if !args.json {
                 say(format!(
                     "resuming from {} at epoch {}{}",
                     ckpt.display(),
                     st.epoch,
-                    if st.epoch >= args.epochs {
-                        format!(" (--epochs {} leaves nothing to run)", args.epochs)
+                    if st.epoch == args.epochs {
+                        " (all done: writing the output again)"
                     } else {
-                        String::new()
+                        ""
                     }
                 ));
             }
@@ -788,11 +809,17 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
             .map_err(CliError::input)?
             .unwrap_or_else(|| FitState::new(set))
     };
+    check_resume(&ckpt, state.epoch, args.epochs, "epochs")?;
     if state.epoch > 0 && !args.json {
         say(format!(
-            "resuming from {} at epoch {}",
+            "resuming from {} at epoch {}{}",
             ckpt.display(),
-            state.epoch
+            state.epoch,
+            if state.epoch == args.epochs {
+                " (all done: writing the output again)"
+            } else {
+                ""
+            }
         ));
     }
     let n = fit::counts(&train);

@@ -196,6 +196,48 @@ fn tune_commands_fit_write_and_resume_from_their_checkpoints() {
         text.contains("SPSA") && text.contains("mcts_c_centi"),
         "{text}"
     );
+    // A resume asking for fewer epochs than the checkpoint has run is refused (not a
+    // silent rewrite of the output with the checkpoint's epochs), the output untouched.
+    let before = std::fs::read(&bin).unwrap();
+    for (method, out, done) in [("patterns", &bin, 3), ("texel", &txt, 3)] {
+        let o = tessera()
+            .args(["tune", "othello", "--no-progress", "--data"])
+            .arg(&data)
+            .args(["--method", method, "--epochs", "1", "--out"])
+            .arg(out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{method}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!(
+                "has already run {done} epochs; --epochs 1 is fewer"
+            )),
+            "{err}"
+        );
+    }
+    assert_eq!(std::fs::read(&bin).unwrap(), before);
+    let o = tessera()
+        .args([
+            "tune",
+            "othello",
+            "--method",
+            "spsa",
+            "--no-progress",
+            "--epochs",
+            "0",
+        ])
+        .args(["--engine", "name=m,algo=mcts,iterations=30", "--out"])
+        .arg(&sp)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("has already run 1 iterations; --epochs 0 is fewer"),
+        "{err}"
+    );
     // Bad input: one error line, exit code 2.
     for args in [
         vec!["--method", "patterns", "--out", "x.bin"],
