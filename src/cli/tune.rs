@@ -54,7 +54,8 @@ pub enum Method {
         fishtest schedule, checkpoint every iteration.\n\n\
         --method mpc (othello): Multi-ProbCut parameters. --positions positions spread evenly \
         over the data (13..=60 empties, duplicates dropped) are searched by iterative \
-        deepening to --depth plies with --weights (default builtin:patterns), and for each \
+        deepening to --depth plies with --weights (default builtin:patterns2, the engines' \
+        default evaluation), and for each \
         depth 3..=--depth and phase (8 empties wide) the deep score is fitted on the shallow \
         one (least squares: a, b, residual sigma); see docs/mpc.md.",
     after_help = "Examples:\n  tessera tune othello --method patterns --data data/d3.txt \
@@ -132,8 +133,10 @@ pub struct TuneArgs {
     #[arg(long, value_name = "N", default_value_t = 10,
           value_parser = clap::value_parser!(u32).range(3..=30))]
     pub depth: u32,
-    /// MPC: the evaluation the searches use (a weights file or builtin: name)
-    #[arg(long, value_name = "FILE", default_value = "builtin:patterns")]
+    /// MPC: the evaluation the searches use (a weights file or builtin: name); the default
+    /// is the engines' default evaluation, so the fit matches the engines that use it
+    #[arg(long, value_name = "FILE",
+          default_value = tessera::games::othello::eval::DEFAULT_WEIGHTS)]
     pub weights: PathBuf,
 }
 

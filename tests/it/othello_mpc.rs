@@ -167,3 +167,29 @@ fn shipped_mpc_files_load_and_say_how_they_were_made() {
     let p = MpcParams::load("builtin", DEFAULT_T, default.mpc_fit()).unwrap();
     assert_eq!(*p.table, *shipped_for(FittedWith::Patterns2));
 }
+
+/// `tune othello --method mpc` searches with the evaluation the engines use by default
+/// (`eval::DEFAULT_WEIGHTS`), so the fitted regressions match the engines that use them.
+#[test]
+fn the_mpc_fit_defaults_to_the_engines_evaluation() {
+    use tessera::games::othello::eval::DEFAULT_WEIGHTS;
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["tune", "--help"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let help = String::from_utf8_lossy(&o.stdout);
+    let at = help.find("--weights <FILE>").expect("a --weights option");
+    let end = help[at + 2..]
+        .find("\n      -")
+        .map_or(help.len(), |i| at + 2 + i);
+    let weights = &help[at..end];
+    assert!(
+        weights.contains(&format!("[default: {DEFAULT_WEIGHTS}]")),
+        "{weights}"
+    );
+    assert!(
+        help.contains(&format!("(default {DEFAULT_WEIGHTS},")),
+        "{help}"
+    );
+}
