@@ -178,6 +178,34 @@ pub fn to_text(registry: &[Param], values: &[i32], header: &[String]) -> String 
     s
 }
 
+/// Whether `bytes` (a file, or its start) begin with the first line of a tuning checkpoint,
+/// `NAME-checkpoint VERSION` (what `tessera tune` writes to `--checkpoint`:
+/// `tessera-pattern-fit-checkpoint 2`, `texel-checkpoint 2`, `spsa-checkpoint 2`), so that
+/// one given as a weights file is named as such.
+#[must_use]
+pub fn is_checkpoint(bytes: &[u8]) -> bool {
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    let Some(at) = first.iter().position(|&b| b == b' ') else {
+        return false;
+    };
+    let (name, version) = (&first[..at], &first[at + 1..]);
+    name.strip_suffix(b"-checkpoint")
+        .is_some_and(|n| !n.is_empty() && n.iter().all(|&b| b.is_ascii_lowercase() || b == b'-'))
+        && !version.is_empty()
+        && version.iter().all(u8::is_ascii_digit)
+}
+
+/// The error for a tuning checkpoint (see [`is_checkpoint`]) at `path` given as a weights
+/// file: one line saying what it is and where it belongs.
+#[must_use]
+pub fn checkpoint_error(path: &std::path::Path) -> String {
+    let p = path.display();
+    format!(
+        "{p} is a tuning checkpoint, not a weights file (to continue its fit, run the same \
+         `tessera tune` command with --checkpoint {p}; the fitted weights are the fit's --out file)"
+    )
+}
+
 /// The largest weights file read: 256 MiB (pattern weights are a few MB).
 pub const MAX_WEIGHTS_FILE: u64 = 256 * super::files::MIB;
 
@@ -187,11 +215,14 @@ pub const MAX_WEIGHTS_FILE: u64 = 256 * super::files::MIB;
 ///
 /// # Errors
 /// A one-line message naming the file (and for text files the line): an unreadable file,
-/// a file that names no weight at all (empty, `{}`, only comments: most likely the wrong
-/// file, which would silently mean "the defaults"), an unknown name (listing the valid
-/// ones), a value outside its range.
+/// a tuning checkpoint ([`is_checkpoint`]), a file that names no weight at all (empty, `{}`,
+/// only comments: most likely the wrong file, which would silently mean "the defaults"), an
+/// unknown name (listing the valid ones), a value outside its range.
 pub fn load(registry: &[Param], path: &std::path::Path) -> Result<Vec<i32>, String> {
     let text = super::files::read_text(path, "weights file", MAX_WEIGHTS_FILE)?;
+    if is_checkpoint(text.as_bytes()) {
+        return Err(checkpoint_error(path));
+    }
     let json = text.trim_start().starts_with('{');
     let names_none = if json {
         serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&text)
@@ -422,6 +453,43 @@ macro_rules! eval_weights {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first lines `tessera tune` writes to its checkpoints are recognised (the
+    /// integration test `tuning_selfplay` checks files of real runs); weights lines, pattern
+    /// files and near misses are not.
+    #[test]
+    fn checkpoints_are_told_by_their_first_line() {
+        for yes in [
+            &b"tessera-pattern-fit-checkpoint 2\nepoch 3 data 00 settings x\n\x00\xff"[..],
+            b"texel-checkpoint 2\nrun x\n",
+            b"spsa-checkpoint 12",
+        ] {
+            assert!(is_checkpoint(yes), "{}", String::from_utf8_lossy(yes));
+        }
+        // `load` names one given as a weights file (the text checkpoints would otherwise
+        // fail on their first line as an unknown weight).
+        let path = std::env::temp_dir().join(format!("tessera-ckpt-w-{}", std::process::id()));
+        std::fs::write(&path, "texel-checkpoint 2\nrun x\nk 1e0\nepoch 3\n").unwrap();
+        let e = load(REG, &path).unwrap_err();
+        std::fs::remove_file(&path).ok();
+        assert_eq!(e, checkpoint_error(&path));
+        assert!(
+            e.contains("is a tuning checkpoint, not a weights file"),
+            "{e}"
+        );
+        for no in [
+            &b"tessera-othello-patterns 2\n"[..],
+            b"mobility_open 40\n",
+            b"checkpoint 2\n",
+            b"-checkpoint 2\n",
+            b"texel-checkpoint\n",
+            b"texel-checkpoint 2 x\n",
+            b"Texel-checkpoint 2\n",
+            b"",
+        ] {
+            assert!(!is_checkpoint(no), "{}", String::from_utf8_lossy(no));
+        }
+    }
 
     const REG: &[Param] = &[
         Param {

@@ -238,6 +238,26 @@ fn tune_commands_fit_write_and_resume_from_their_checkpoints() {
         err.contains("has already run 1 iterations; --epochs 0 is fewer"),
         "{err}"
     );
+    // A checkpoint of any method given as an engine's weights is named as a checkpoint.
+    for ckpt in ["p.ckpt", "t.ckpt", "s.ckpt"] {
+        let ckpt = dir.join(ckpt);
+        assert!(ckpt.exists(), "{}", ckpt.display());
+        let o = tessera()
+            .args(["bestmove", "othello", "--depth", "1", "--weights"])
+            .arg(&ckpt)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!(
+                "{} is a tuning checkpoint, not a weights file",
+                ckpt.display()
+            )) && err.contains("--checkpoint"),
+            "{err}"
+        );
+    }
     // Bad input: one error line, exit code 2.
     for args in [
         vec!["--method", "patterns", "--out", "x.bin"],

@@ -128,8 +128,9 @@ impl Eval {
     /// and `builtin:baseline` (the hand-set defaults).
     ///
     /// # Errors
-    /// As [`PatternWeights::load`] or [`Weights::load`]; a file whose first line is no
-    /// pattern file's and whose first 64 KiB are not UTF-8 text is named as neither kind.
+    /// As [`PatternWeights::load`] or [`Weights::load`]; a tuning checkpoint is named as
+    /// one, and a file whose first line is no pattern file's and whose first 64 KiB are not
+    /// UTF-8 text as neither kind of weights file.
     pub fn load(path: &Path) -> Result<Self, String> {
         match path.to_str() {
             Some("builtin:patterns") => return Ok(Self::with_patterns(super::patterns::shipped())),
@@ -171,6 +172,8 @@ impl Eval {
                 "pattern weights file {}: format version not supported (this build reads {magics})",
                 path.display(),
             ))
+        } else if crate::game::params::is_checkpoint(&head) {
+            Err(crate::game::params::checkpoint_error(path))
         } else if let Some(line) = binary_line(&head) {
             // Text weights files are UTF-8 text; the only binary weights are pattern files.
             Err(format!(
