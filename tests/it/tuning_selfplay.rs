@@ -176,20 +176,16 @@ fn tune_commands_fit_write_and_resume_from_their_checkpoints() {
     tessera::games::othello::eval::Weights::load(&txt).unwrap();
     // SPSA: one iteration of a small MCTS engine.
     let sp = dir.join("s.txt");
-    let o = tessera()
-        .args([
-            "tune",
-            "othello",
-            "--method",
-            "spsa",
-            "--no-progress",
-            "--epochs",
-            "1",
-        ])
-        .args(["--engine", "name=m,algo=mcts,iterations=30", "--out"])
-        .arg(&sp)
-        .output()
-        .unwrap();
+    let spsa = |epochs: &str| {
+        tessera()
+            .args(["tune", "othello", "--method", "spsa", "--no-progress"])
+            .args(["--epochs", epochs])
+            .args(["--engine", "name=m,algo=mcts,iterations=30", "--out"])
+            .arg(&sp)
+            .output()
+            .unwrap()
+    };
+    let o = spsa("1");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&sp).unwrap();
     assert!(
@@ -218,20 +214,7 @@ fn tune_commands_fit_write_and_resume_from_their_checkpoints() {
         );
     }
     assert_eq!(std::fs::read(&bin).unwrap(), before);
-    let o = tessera()
-        .args([
-            "tune",
-            "othello",
-            "--method",
-            "spsa",
-            "--no-progress",
-            "--epochs",
-            "0",
-        ])
-        .args(["--engine", "name=m,algo=mcts,iterations=30", "--out"])
-        .arg(&sp)
-        .output()
-        .unwrap();
+    let o = spsa("0");
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
