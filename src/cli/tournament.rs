@@ -453,27 +453,41 @@ pub fn name_seats<G: CliGame>(rep: &mut report::Report) {
     }
 }
 
-/// The report of `records` with its seats named for the game of `settings` (unnamed when
-/// the game id is unknown).
-fn named_report(settings: &Settings, records: &[GameRecord]) -> report::Report {
-    fn named<G: CliGame>(rep: &mut report::Report) -> Result<(), CliError> {
-        name_seats::<G>(rep);
-        Ok(())
-    }
-    let mut rep = report::build(settings, records);
-    if let Ok(id) = <GameId as clap::ValueEnum>::from_str(&settings.game, false) {
-        let _ = dispatch!(id, named(&mut rep));
-    }
+/// The report of `records` of game `G`, with its seats named.
+fn named_report<G: CliGame>(settings: &Settings, records: &[GameRecord]) -> report::Report {
+    let mut rep = report::build::<G>(settings, records);
+    name_seats::<G>(&mut rep);
     rep
 }
 
-fn print_report(settings: &Settings, records: &[GameRecord], json: bool) {
-    let rep = named_report(settings, records);
+/// [`named_report`] for the game of `settings`.
+///
+/// # Errors
+/// The game id of `settings` is unknown.
+fn game_report(settings: &Settings, records: &[GameRecord]) -> Result<report::Report, CliError> {
+    fn named<G: CliGame>(
+        settings: &Settings,
+        records: &[GameRecord],
+    ) -> Result<report::Report, CliError> {
+        Ok(named_report::<G>(settings, records))
+    }
+    let id = <GameId as clap::ValueEnum>::from_str(&settings.game, false).map_err(|_| {
+        CliError::input(format!(
+            "the tournament is of unknown game '{}'",
+            settings.game
+        ))
+    })?;
+    dispatch!(id, named(settings, records))
+}
+
+fn print_report(settings: &Settings, records: &[GameRecord], json: bool) -> Result<(), CliError> {
+    let rep = game_report(settings, records)?;
     if json {
         output::print_json(&serde_json::to_value(&rep).unwrap_or_default());
     } else {
         output::say(report::render(&rep));
     }
+    Ok(())
 }
 
 fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, CliError> {
@@ -491,7 +505,7 @@ fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, C
         })?;
         dispatch!(id, write_html(dir, path, &settings, &records))?;
     }
-    print_report(&settings, &records, json);
+    print_report(&settings, &records, json)?;
     if let Some(path) = html
         && !json
     {
@@ -522,7 +536,7 @@ fn write_html<G: super::board::BoardGame>(
             G::ID
         )));
     }
-    let rep = named_report(settings, records);
+    let rep = named_report::<G>(settings, records);
     let value = serde_json::to_value(&rep).map_err(|e| CliError::failure(e.to_string()))?;
     let llr = report::llr_history(settings, records);
     let page = super::html::report_page::<G>(&dir.display().to_string(), &value, records, &llr)?;
@@ -565,7 +579,7 @@ fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError>
     for r in &merged {
         w.write(r).map_err(CliError::failure)?;
     }
-    let rep = named_report(&settings, &merged);
+    let rep = game_report(&settings, &merged)?;
     let _ = std::fs::write(
         out.join("report.json"),
         serde_json::to_string_pretty(&rep).unwrap_or_default(),
@@ -581,6 +595,6 @@ fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError>
             merged.len()
         );
     }
-    print_report(&settings, &merged, json);
+    print_report(&settings, &merged, json)?;
     Ok(ExitCode::SUCCESS)
 }

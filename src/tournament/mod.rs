@@ -7,11 +7,12 @@
 //! - [`head_to_head`]: pairwise comparisons in games of three or more sides;
 //! - [`lock`]: one run at a time per output directory;
 //! - [`merge`]: the shards of one tournament combined, games compared by what was played;
+//! - [`move_times`]: each engine's time per move (mean, median, 90th percentile, max);
 //! - [`openings`]: openings from a file or random plies from a seed;
 //! - [`runner`]: parallel games, records appended as games end, resume, SPRT stop;
 //! - [`record`]: the JSON-lines game records; [`export`]: records as GGF;
-//! - [`report`]: head-to-head statistics, rating list, results by seat, SPRT state, from
-//!   records alone;
+//! - [`report`]: head-to-head statistics, rating list, time per move, results by seat, SPRT
+//!   state, from records alone;
 //! - [`seats`]: results by seat (score, win/draw/loss shares with 95 % intervals);
 //! - [`stats`]: the rating mathematics (Elo, SPRT, Bradley-Terry / Plackett-Luce);
 //! - [`validate`]: every record checked against its tournament and replayed.
@@ -62,6 +63,7 @@ pub mod fairness;
 pub mod head_to_head;
 pub mod lock;
 pub mod merge;
+pub mod move_times;
 pub mod openings;
 pub mod record;
 pub mod report;

@@ -2,7 +2,7 @@
 //! re-prints it and `tournament merge` combines shards): per pairing W/D/L, pentanomial
 //! counts, Elo with a 95 % error bar, normalized Elo, LOS and draw ratio; a rating list fitted
 //! over all games (Bradley-Terry, Plackett-Luce for three seats) with bootstrap error bars
-//! over blocks; and the SPRT state.
+//! over blocks; each engine's time per move (see [`super::move_times`]); and the SPRT state.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -10,12 +10,14 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::head_to_head::{Comparison, comparisons};
+use super::move_times::{self, MoveTimes};
 use super::record::GameRecord;
 use super::seats::{SeatRow, by_seat};
 use super::settings::Settings;
 use super::stats::elo::{EloReport, Pentanomial, Trinomial, Wdl};
 use super::stats::ratings::{Anchor, BootstrapOptions, FitOptions, GameResult, ResultSet};
 use super::stats::sprt::SprtDecision;
+use crate::game::Game;
 
 pub use super::settings::SprtSettings;
 
@@ -79,6 +81,10 @@ pub struct Rating {
     /// Why there is no interval (or no Elo and score), when there is none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interval_note: Option<String>,
+    /// The engine's time per move over its own moves, forced passes left out, from the
+    /// records' `move_stats` (see [`move_times::by_engine`]); `None` (JSON `null`, text `-`)
+    /// without a timed move.
+    pub time_per_move_ms: Option<MoveTimes>,
 }
 
 /// Why an engine's rating, interval and score are left out: it played no game (a shard
@@ -410,6 +416,7 @@ fn fit_ratings<const S: usize>(
                 } else {
                     f64::NAN
                 },
+                time_per_move_ms: None,
             }
         })
         .collect();
@@ -427,9 +434,12 @@ fn sides_view(records: &[GameRecord]) -> Vec<GameRecord> {
         .collect()
 }
 
-/// Builds the report of `records` under `settings`.
+/// Builds the report of `records` (of game `G`, whose rules find each move's engine for the
+/// time per move) under `settings`.
 #[must_use]
-pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
+pub fn build<G: Game>(settings: &Settings, records: &[GameRecord]) -> Report {
+    // Times per seat, before team games are collapsed to one engine per side.
+    let times = move_times::by_engine::<G>(records);
     let sides = sides_view(records);
     let records = &sides[..];
     let names: Vec<String> = settings.engines.iter().map(|e| e.name.clone()).collect();
@@ -454,11 +464,14 @@ pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
         }
     }
     let anchor = settings.anchor.as_deref();
-    let ratings = match seats {
+    let mut ratings = match seats {
         3 => fit_ratings::<3>(&names, anchor, records, settings.seed),
         4 => fit_ratings::<4>(&names, anchor, records, settings.seed),
         _ => fit_ratings::<2>(&names, anchor, records, settings.seed),
     };
+    for r in &mut ratings {
+        r.time_per_move_ms = times.get(&r.name).copied();
+    }
     Report {
         game: settings.game.clone(),
         games: records.len(),
@@ -536,6 +549,30 @@ fn notes<'a>(s: &mut String, rows: impl Iterator<Item = (&'a str, &'a str, Optio
         if let Some(note) = note {
             let _ = writeln!(s, "  {a} vs {b}: {note}");
         }
+    }
+}
+
+/// The table of each engine's time per move (rating list order; `-` without a timed move).
+fn render_times(s: &mut String, report: &Report, w: usize) {
+    let _ = writeln!(s, "\nTime per move (ms; passes excluded)");
+    let _ = writeln!(
+        s,
+        "{:<w$} {:>7} {:>9} {:>9} {:>9} {:>9}",
+        "engine", "moves", "mean", "median", "p90", "max"
+    );
+    for r in &report.ratings {
+        let _ = match &r.time_per_move_ms {
+            Some(t) => writeln!(
+                s,
+                "{:<w$} {:>7} {:>9.1} {:>9.1} {:>9.1} {:>9.1}",
+                r.name, t.moves, t.mean, t.median, t.p90, t.max
+            ),
+            None => writeln!(
+                s,
+                "{:<w$} {:>7} {:>9} {:>9} {:>9} {:>9}",
+                r.name, "-", "-", "-", "-", "-"
+            ),
+        };
     }
 }
 
@@ -657,6 +694,7 @@ pub fn render(report: &Report) -> String {
             let _ = writeln!(s, "  {}: {note}", who.join(", "));
         }
     }
+    render_times(&mut s, report, w);
     if !report.head_to_head.is_empty() {
         let _ = writeln!(
             s,

@@ -683,7 +683,7 @@ fn run_or_check<G: Game>(
         .into_inner()
         .map_err(|_| "records lock poisoned".to_string())?;
     let played = played.into_inner();
-    let report = report::build(settings, &records);
+    let report = report::build::<G>(settings, &records);
     // The games are safe in games.jsonl; a report file that cannot be written is only a
     // warning (the report is printed, and `tournament report DIR` rebuilds it).
     let path = options.out.join("report.json");

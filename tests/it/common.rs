@@ -70,3 +70,39 @@ pub fn pids(file: &std::path::Path) -> Vec<u32> {
         .filter_map(|w| w.parse().ok())
         .collect()
 }
+
+/// A text tournament report with the measured times of its "Time per move" table left
+/// out: each row keeps its engine and move count (which the games decide) and drops the
+/// milliseconds, which differ from run to run. For comparing reports of the same games
+/// played by different runs (shards and their merge against a run in one piece).
+pub fn without_times(report: &str) -> String {
+    let mut out = String::new();
+    let mut in_table = false;
+    for line in report.lines() {
+        if line == "Time per move (ms; passes excluded)" {
+            in_table = true;
+        } else if line.trim().is_empty() {
+            in_table = false;
+        } else if in_table {
+            let kept: Vec<&str> = line.split_whitespace().take(2).collect();
+            out.push_str(&kept.join(" "));
+            out.push('\n');
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// A JSON tournament report (`report.json`, `--json`) with each rating row's
+/// `time_per_move_ms` cut to its move count, as [`without_times`] does for text.
+pub fn without_times_json(mut report: serde_json::Value) -> serde_json::Value {
+    if let Some(rows) = report["ratings"].as_array_mut() {
+        for row in rows {
+            let moves = row["time_per_move_ms"]["moves"].clone();
+            row["time_per_move_ms"] = moves;
+        }
+    }
+    report
+}

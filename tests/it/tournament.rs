@@ -183,7 +183,8 @@ fn shards_merge_into_the_full_tournament() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(records(&merged), records(&full));
-    // The report of the merged directory equals the full run's.
+    // The report of the merged directory equals the full run's but for the measured times
+    // per move (each engine's move count stays).
     let a = bin()
         .args(["tournament", "report", "--json"])
         .arg(&merged)
@@ -195,7 +196,10 @@ fn shards_merge_into_the_full_tournament() {
         .output()
         .unwrap();
     assert!(a.status.success());
-    assert_eq!(a.stdout, b.stdout);
+    let json = |o: &std::process::Output| {
+        crate::common::without_times_json(serde_json::from_slice(&o.stdout).unwrap())
+    };
+    assert_eq!(json(&a), json(&b));
 }
 
 #[test]
@@ -837,5 +841,94 @@ fn sprt_without_a_decision_says_why() {
         text.contains("-> continue\n  every complete pair scored 1/2"),
         "{text}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The rows of the text report's "Time per move" table: engine -> the other columns.
+fn time_rows(text: &str) -> HashMap<String, Vec<String>> {
+    let mut lines = text
+        .lines()
+        .skip_while(|l| *l != "Time per move (ms; passes excluded)");
+    assert!(lines.next().is_some(), "no time table in:\n{text}");
+    let header: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    assert_eq!(header, ["engine", "moves", "mean", "median", "p90", "max"]);
+    lines
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut cells = l.split_whitespace().map(String::from);
+            (cells.next().unwrap(), cells.collect())
+        })
+        .collect()
+}
+
+/// Each engine's time per move (passes excluded) is in the text report, in report.json and
+/// in `tournament report DIR`; its move count and mean agree with what this test finds in
+/// games.jsonl itself: Othello seats alternate every move (a pass is a move), the start's
+/// last field says who moves first (`X`: Black, seat 0).
+#[test]
+fn the_report_gives_each_engines_time_per_move() {
+    let dir = tmp("time-per-move");
+    let (text, report) = run_report(
+        &dir,
+        &[
+            "--engines",
+            "othello-ab-d1,othello-ab-d2",
+            "--rounds",
+            "3",
+            "--random-plies",
+            "8",
+            "--seed",
+            "5",
+        ],
+    );
+    let mut counted: HashMap<String, (u64, f64, f64)> = HashMap::new();
+    let records = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    for line in records.lines() {
+        let g: serde_json::Value = serde_json::from_str(line).unwrap();
+        let first = usize::from(!g["start"].as_str().unwrap().ends_with('X'));
+        let moves = g["moves"].as_array().unwrap();
+        let stats = g["move_stats"].as_array().unwrap();
+        assert_eq!(moves.len(), stats.len());
+        for (k, (m, st)) in moves.iter().zip(stats).enumerate() {
+            if m == "pass" {
+                continue;
+            }
+            let engine = g["engines"][(first + k) % 2].as_str().unwrap();
+            let ms = 1000.0 * st["seconds"].as_f64().unwrap();
+            let e = counted.entry(engine.to_string()).or_default();
+            e.0 += 1;
+            e.1 += ms;
+            e.2 = e.2.max(ms);
+        }
+    }
+    let rows = time_rows(&text);
+    assert_eq!(rows.len(), 2, "{text}");
+    for r in report["ratings"].as_array().unwrap() {
+        let name = r["name"].as_str().unwrap();
+        let t = &r["time_per_move_ms"];
+        let (moves, total, max) = counted[name];
+        assert!(moves > 20, "{name}: {moves} moves");
+        assert_eq!(t["moves"].as_u64().unwrap(), moves, "{name}: {t}");
+        let f = |k: &str| t[k].as_f64().unwrap();
+        assert!(
+            (f("mean") - total / moves as f64).abs() < 1e-6,
+            "{name}: {t}"
+        );
+        assert!((f("max") - max).abs() < 1e-6, "{name}: {t}");
+        assert!(f("mean") <= f("max") && f("median") <= f("p90") && f("p90") <= f("max"));
+        assert!(f("median") > 0.0, "{name}: {t}");
+        let row = &rows[name];
+        assert_eq!(row[0], moves.to_string(), "{text}");
+        assert_eq!(row[1], format!("{:.1}", f("mean")), "{text}");
+        assert_eq!(row[4], format!("{:.1}", f("max")), "{text}");
+    }
+    // `tournament report DIR` re-prints the same table from the records.
+    let again = bin()
+        .args(["tournament", "report"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    assert_eq!(time_rows(&String::from_utf8_lossy(&again.stdout)), rows);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,12 +1,14 @@
 //! The "time used per move" table of the tournament page: each engine's own moves, timed
 //! from the request to the reply (`move_ms` in the records), with the mover of every ply
-//! found by replaying the game with the rules (passes and frozen Talat boards included).
+//! found by replaying the game with the rules ([`movers`]; passes and frozen Talat boards
+//! included).
 //! Records written before per-move times existed fall back to each game's wall time over
 //! its plies, and the page says which one it shows.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use tessera::tournament::move_times::movers;
 use tessera::tournament::record::GameRecord;
 
 use super::txt;
@@ -43,13 +45,8 @@ pub fn engine_times<G: CliGame>(
                 r.moves.len()
             ));
         }
-        let (mut pos, opening) = G::parse_opening(&r.start)
-            .map_err(|e| format!("game {}: bad start position: {e}", r.id))?;
-        for m in opening {
-            pos = pos.play(m);
-        }
-        for (i, (text, &ms)) in r.moves.iter().zip(&r.move_ms).enumerate() {
-            let seat = usize::from(pos.to_move().0);
+        let (seats, pos) = movers::<G>(r)?;
+        for (&ms, seat) in r.move_ms.iter().zip(seats) {
             let name = r
                 .engines
                 .get(seat)
@@ -58,10 +55,6 @@ pub fn engine_times<G: CliGame>(
             e.moves += 1;
             e.total_ms += ms;
             e.max_ms = e.max_ms.max(ms);
-            let mv = pos
-                .parse_move(text)
-                .map_err(|e| format!("game {} move {}: {e}", r.id, i + 1))?;
-            pos = pos.play(mv);
         }
         if r.overrun_ms.is_some() {
             // The loser on time is the seat to move after the recorded moves.
