@@ -202,12 +202,14 @@ pub struct EngineArgs {
     #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
     /// Othello alpha-beta: Multi-ProbCut in the midgame search with the shipped
-    /// parameters (builtin), a parameter file, or off (docs/mpc.md) [default: off]
+    /// parameters fitted with the evaluation in use (builtin: tuning/othello-mpc2.txt for
+    /// format-2 weights, the default, else tuning/othello-mpc.txt), a parameter file, or
+    /// off (docs/mpc.md) [default: off]
     #[arg(long, value_name = "builtin|FILE|off")]
     pub mpc: Option<String>,
     /// Multi-ProbCut confidence t: a cut needs the shallow score t residual standard
     /// deviations past the bound [default: 1.5]
-    #[arg(long, value_name = "T", requires = "mpc", value_parser = non_negative_f64)]
+    #[arg(long, value_name = "T", requires = "mpc", value_parser = mpc_confidence)]
     pub mpc_t: Option<f64>,
 }
 
@@ -221,6 +223,16 @@ fn non_negative_f64(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
         Ok(x) => Err(format!("{x} is not a finite number >= 0")),
+        Err(e) => Err(format!("not a number ({e})")),
+    }
+}
+
+/// clap value parser: a Multi-ProbCut confidence `t`, a number in (0, 10] (the range
+/// `probcut::MpcParams::load` and engine specs accept).
+fn mpc_confidence(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 10.0 => Ok(x),
+        Ok(x) => Err(format!("{x} is not a number in (0, 10]")),
         Err(e) => Err(format!("not a number ({e})")),
     }
 }
@@ -319,6 +331,11 @@ impl EngineArgs {
             )));
         }
         out.algo = Some(algo);
+        if self.mpc.as_deref() == Some("off") && self.mpc_t.is_some() {
+            return Err(output::CliError::input(
+                "--mpc-t sets the confidence of MPC: give --mpc builtin or a parameter file too, not --mpc off",
+            ));
+        }
         if let Some(m) = self.mpc.as_deref().filter(|m| *m != "off") {
             if G::ID != "othello" || algo != Algo::Alphabeta {
                 return Err(output::CliError::input(

@@ -168,9 +168,10 @@ pub fn parse(bytes: &[u8], origin: &str) -> Result<WthorFile, String> {
         )));
     }
     if bytes.len() > expected {
+        // The reader stops one byte past the announced games (a device is never read to
+        // its end), so the length past them is not known here: say only that there is more.
         return Err(bad(format!(
-            "{} bytes after the {n1} games the header announces ({expected} bytes): not a WTHOR game file, or a damaged one",
-            bytes.len() - expected
+            "the file goes on after the {n1} games the header announces ({expected} bytes): not a WTHOR game file, or a damaged one"
         )));
     }
     let mut games = Vec::with_capacity(n1 as usize);

@@ -119,6 +119,19 @@ fn bad_mpc_file_on_the_command_line_exits_2() {
     let (code, err) = run(&["--level", "5", "--mpc", "builtin"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("levels below 11"), "{err}");
+    // --mpc-t with MPC off is refused, as mpc-t without mpc is in an engine spec.
+    let (code, err) = run(&["--depth", "2", "--mpc", "off", "--mpc-t", "1.0"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--mpc-t sets the confidence of MPC"), "{err}");
+    // One range in every message: (0, 10], whether the value is 0, negative or too large.
+    for t in ["0", "-1", "11", "inf"] {
+        let (code, err) = run(&["--depth", "2", "--mpc", "builtin", "--mpc-t", t]);
+        assert_eq!(code, Some(2), "--mpc-t {t}: {err}");
+        assert!(
+            err.contains("is not a number in (0, 10]"),
+            "--mpc-t {t}: {err}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -206,7 +206,17 @@ fn bad_wthor_files_are_refused_naming_the_file() {
     );
     let mut extra = good.clone();
     extra.push(0);
-    run(&extra, &[p, "1 bytes after the 1 games"]);
+    run(&extra, &[p, "goes on after the 1 games"]);
+    // 1000 bytes too many: no wrong count of them (the reader stops one byte past).
+    let mut long = good.clone();
+    long.extend(std::iter::repeat_n(7u8, 1000));
+    run(
+        &long,
+        &[
+            p,
+            "goes on after the 1 games the header announces (84 bytes)",
+        ],
+    );
     let mut ten = good.clone();
     ten[12] = 10;
     run(&ten, &[p, "board size 10"]);
@@ -222,7 +232,7 @@ fn bad_wthor_files_are_refused_naming_the_file() {
     // A device is read no further than its header allows.
     refused(
         &["selfplay", "othello", "--wthor", "/dev/zero", "--out", d],
-        &["/dev/zero", "bytes after the 0 games"],
+        &["/dev/zero", "goes on after the 0 games"],
     );
     refused(
         &[

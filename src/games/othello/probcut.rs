@@ -153,11 +153,16 @@ impl MpcTable {
                 f[k].parse::<u32>()
                     .map_err(|_| at(format!("{name} '{}' is not a whole number", f[k])))
             };
-            let real = |k: usize, name: &str| {
-                f[k].parse::<f32>()
-                    .ok()
-                    .filter(|x| x.is_finite())
-                    .ok_or_else(|| at(format!("{name} '{}' is not a finite number", f[k])))
+            let real = |k: usize, name: &str| match f[k].parse::<f64>() {
+                // Parsed as f64 first: a finite value beyond f32's range (1e300) is out of
+                // range, not "not a finite number".
+                Ok(x) if x.is_finite() && (x as f32).is_finite() => Ok(x as f32),
+                Ok(x) if x.is_finite() => Err(at(format!(
+                    "{name} '{}' is out of range (at most {:e} in size)",
+                    f[k],
+                    f32::MAX
+                ))),
+                _ => Err(at(format!("{name} '{}' is not a finite number", f[k]))),
             };
             let e = MpcEntry {
                 depth: int(0, "depth")?,
@@ -403,6 +408,10 @@ mod tests {
             (
                 "tessera-othello-mpc 1\n4 2 20 29 1 1 nan 5\n",
                 "x.txt line 2: sigma 'nan' is not a finite number",
+            ),
+            (
+                "tessera-othello-mpc 1\n4 2 20 29 1e300 1 100 5\n",
+                "x.txt line 2: a '1e300' is out of range",
             ),
             (
                 "tessera-othello-mpc 1\n4 2 20 29 1 1 100 5\n\n4 2 29 40 1 1 100 5\n",
