@@ -13,7 +13,10 @@
 //! game lost by the seat to move for forfeits (`time-forfeit` with its `overrun_ms`), and an
 //! unfinished game for adjudications (`adjudicated-exact`: the position re-solved to the
 //! recorded scores, and places that follow from them; `adjudicated-resign`: one side last;
-//! `adjudicated-draw`: equal places). A reason must be one the tournament can produce:
+//! `adjudicated-draw`: equal places). The per-move fields (`move_stats`, `move_ms`,
+//! `clock_ms`) must be empty or hold one entry per move, and every duration (the game's
+//! `seconds`, each move's) must be finite, 0 to [`MAX_SECONDS`], so no report sums them
+//! to an infinity. A reason must be one the tournament can produce:
 //! adjudications only under their `--adjudicate` rule, `engine-error` and `illegal-move`
 //! only against an external program, `time-forfeit` only against an engine with a clock.
 
@@ -213,8 +216,11 @@ pub fn check_record<G: Game>(
             r.points, r.ranks, expected.points
         ));
     }
-    if !(r.seconds.is_finite() && r.seconds >= 0.0) {
-        return Err(format!("seconds {} is not a duration", r.seconds));
+    if !is_duration(r.seconds) {
+        return Err(format!(
+            "seconds is {}: not a duration of 0 to {MAX_SECONDS} s",
+            number(r.seconds)
+        ));
     }
     if r.start != opening.position.to_string() {
         return Err(format!(
@@ -418,6 +424,65 @@ pub fn check_record<G: Game>(
         return Err(format!(
             "reason {} in a tournament without --adjudicate {rule}",
             reason_name(r.reason)
+        ));
+    }
+    check_per_move(r)
+}
+
+/// The longest duration a record may hold, seconds (10^7 s, about 116 days), for a game
+/// (`seconds`) and for one move (`move_stats` seconds, `move_ms`): no tournament plays a
+/// longer one, and sums and means over a million games of a thousand such moves stay
+/// finite (and within `u64` milliseconds).
+pub const MAX_SECONDS: f64 = 1e7;
+
+/// Whether `s` is a duration a record may hold: finite, 0 to [`MAX_SECONDS`].
+fn is_duration(s: f64) -> bool {
+    s.is_finite() && (0.0..=MAX_SECONDS).contains(&s)
+}
+
+/// A number as the record's JSON spells it (`1e308`, `-5.0`), for messages.
+fn number(x: f64) -> String {
+    serde_json::to_string(&x).unwrap_or_else(|_| x.to_string())
+}
+
+/// Checks the per-move fields: `move_stats`, `move_ms` and `clock_ms` each empty (records
+/// written before the field existed, or `clock_ms` without clocks) or one entry per move of
+/// `moves`, as the runner writes them; every `move_stats` seconds a duration and every
+/// `move_ms` at most [`MAX_SECONDS`].
+///
+/// # Errors
+/// The field, the entry and its value.
+fn check_per_move(r: &GameRecord) -> Result<(), String> {
+    let n = r.moves.len();
+    for (field, len) in [
+        ("move_stats", r.move_stats.len()),
+        ("move_ms", r.move_ms.len()),
+        ("clock_ms", r.clock_ms.len()),
+    ] {
+        if len != 0 && len != n {
+            return Err(format!(
+                "{field} has {len} entries for {n} moves (one per move, or none)"
+            ));
+        }
+    }
+    let at = |k: usize| format!("move {}, {}", k + 1, r.moves[k]);
+    if let Some(k) = r.move_stats.iter().position(|s| !is_duration(s.seconds)) {
+        return Err(format!(
+            "move_stats[{k}].seconds is {} ({}): not a duration of 0 to {MAX_SECONDS} s",
+            number(r.move_stats[k].seconds),
+            at(k)
+        ));
+    }
+    if let Some(k) = r
+        .move_ms
+        .iter()
+        .position(|&ms| ms as f64 > MAX_SECONDS * 1e3)
+    {
+        return Err(format!(
+            "move_ms[{k}] is {} ({}): more than {} ms",
+            r.move_ms[k],
+            at(k),
+            MAX_SECONDS * 1e3
         ));
     }
     Ok(())

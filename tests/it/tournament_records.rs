@@ -3,7 +3,9 @@
 //! a complete last line without its newline counts, a torn one is named and skipped, only a
 //! resuming run (which holds the lock) repairs the tail and says so, bytes that are not
 //! UTF-8 are refused with the line, and every record that does not follow from the
-//! tournament's settings and the rules is refused with `games.jsonl:LINE:` and exit 2.
+//! tournament's settings and the rules, or whose per-move fields miss moves or hold a time
+//! that is no duration, is refused with `games.jsonl:LINE:` and exit 2 — and no record the
+//! runner itself writes is.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -309,6 +311,273 @@ fn an_exact_adjudication_is_solved_again() {
         &args,
         &lines,
         vec![(line, Box::new(reverse), "solves to scores")],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The lines of a tournament's `games.jsonl`.
+fn lines_of(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join("games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+/// Defect (newcomer check): the per-move fields were not checked, so one edited move time
+/// reached the report: `move_stats` seconds of 1e308 printed a mean of `inf` (and `null`
+/// where the report schema wants a number), -5 s dropped the move silently, `move_stats`
+/// shorter than `moves` dropped the whole game silently, and a `move_ms` near 2^64
+/// overflowed the HTML page's sum. Each is refused with its line, field and value, exit 2;
+/// records without per-move fields (written before they existed) still count.
+#[test]
+fn per_move_times_that_are_not_durations_or_miss_moves_are_refused() {
+    let dir = tmp("per-move");
+    json(&tournament(SMALL, &dir));
+    let lines = lines_of(&dir);
+    let seconds = |k: usize, s: serde_json::Value| -> Box<Edit> {
+        Box::new(move |v| v["move_stats"][k]["seconds"] = s.clone())
+    };
+    let cut = |key: &'static str, n: usize| -> Box<Edit> {
+        Box::new(move |v| v[key].as_array_mut().unwrap().truncate(n))
+    };
+    let cases: Vec<(usize, Box<Edit>, &str)> = vec![
+        (
+            1,
+            seconds(3, serde_json::json!(1e308)),
+            "move_stats[3].seconds is 1e+308",
+        ),
+        (
+            2,
+            seconds(3, serde_json::json!(-5)),
+            "move_stats[3].seconds is -5",
+        ),
+        (
+            3,
+            seconds(0, serde_json::json!(10_000_001)),
+            "move_stats[0].seconds is 10000001",
+        ),
+        (4, cut("move_stats", 5), "move_stats has 5 entries for"),
+        (
+            1,
+            Box::new(|v| {
+                let a = v["move_stats"].as_array_mut().unwrap();
+                a.push(a[0].clone());
+            }),
+            "move_stats has",
+        ),
+        (2, cut("move_ms", 7), "move_ms has 7 entries for"),
+        (
+            3,
+            Box::new(|v| v["move_ms"][2] = u64::MAX.into()),
+            "move_ms[2] is 18446744073709551615",
+        ),
+        (
+            4,
+            Box::new(|v| v["seconds"] = 1e308.into()),
+            "seconds is 1e+308",
+        ),
+    ];
+    expect_refused(&dir, SMALL, &lines, cases);
+    // At the bound, and with no per-move fields at all (records from before they existed),
+    // the records count; the latter give no time per move (`null`).
+    let path = dir.join("games.jsonl");
+    let mut edited = lines.clone();
+    let mut v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    v["move_stats"][0]["seconds"] = 1e7.into();
+    v["move_ms"][0] = 10_000_000_000u64.into();
+    edited[0] = serde_json::to_string(&v).unwrap();
+    std::fs::write(&path, edited.join("\n") + "\n").unwrap();
+    let r = json(&report(&dir));
+    assert!(
+        r["ratings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["time_per_move_ms"]["max"] == 1e10),
+        "{r}"
+    );
+    let old: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let o = v.as_object_mut().unwrap();
+            o.remove("move_stats");
+            o.remove("move_ms");
+            serde_json::to_string(&v).unwrap()
+        })
+        .collect();
+    std::fs::write(&path, old.join("\n") + "\n").unwrap();
+    let r = json(&report(&dir));
+    for e in r["ratings"].as_array().unwrap() {
+        assert!(e["time_per_move_ms"].is_null(), "{r}");
+    }
+    // A clocked run: `clock_ms` has one entry per move too.
+    let clocked = tmp("per-move-clock");
+    let args = [SMALL, &["--tc", "60"]].concat();
+    json(&tournament(&args, &clocked));
+    let lines = lines_of(&clocked);
+    expect_refused(
+        &clocked,
+        &args,
+        &lines,
+        vec![(2, cut("clock_ms", 3), "clock_ms has 3 entries for")],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&clocked);
+}
+
+/// A GTP engine for [`the_runner_writes_only_records_that_pass_the_checks`]: relays every
+/// command to `$1 gtp othello --depth 1` (tessera as an external program) and its answer
+/// back, except that from its 4th `genmove` on it does what `$2` says: `slow` sleeps 1.2 s
+/// first (a time forfeit under `st=0.5`), `crash` exits (an engine error), `illegal`
+/// answers a1 (an illegal move that early); any other word relays everything.
+const GTP_PROXY: &str = r#"coproc T { exec "$1" gtp othello --depth 1; }
+n=0
+while IFS= read -r line; do
+  case "$line" in
+    genmove*)
+      n=$((n + 1))
+      if [ "$n" -ge 4 ]; then
+        case "$2" in
+          slow) sleep 1.2 ;;
+          crash) exit 1 ;;
+          illegal) printf '= a1\n\n'; continue ;;
+        esac
+      fi ;;
+  esac
+  printf '%s\n' "$line" >&"${T[1]}"
+  while IFS= read -r answer <&"${T[0]}"; do
+    printf '%s\n' "$answer"
+    [ -z "$answer" ] && break
+  done
+  case "$line" in quit*) exit 0 ;; esac
+done
+"#;
+
+/// The per-move rules refuse nothing the runner itself writes: a quick tournament of each
+/// kind (Othello with passes, clocks and every adjudication, the ply cap, Quixo repetitions
+/// and proofs, four-player Quixo with its passes, three- and two-player Talat, an external
+/// GTP program playing out, losing on time, crashing and playing an illegal move) writes
+/// `move_stats` and `move_ms` with one entry per move (and `clock_ms` with clocks), every
+/// time a duration, and `tournament report` accepts every record. Every reason occurs.
+#[test]
+fn the_runner_writes_only_records_that_pass_the_checks() {
+    let dir = tmp("runner-kinds");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("proxy.sh");
+    std::fs::write(&script, GTP_PROXY).unwrap();
+    let ext = |mode: &str, clock: &str| {
+        format!(
+            "name=ext,protocol=gtp,command=bash {} {} {mode}{clock}",
+            script.display(),
+            env!("CARGO_BIN_EXE_tessera")
+        )
+    };
+    let d12 = "--engines othello-ab-d1,othello-ab-d2";
+    let (d1, d2) = ("--engine name=a,depth=1", "--engine name=b,depth=2");
+    let builtin = [
+        ("othello", format!("{d12} --rounds 2")),
+        ("othello", format!("{d12} --rounds 1 --adjudicate exact=12")),
+        (
+            "othello",
+            format!("{d12} --rounds 2 --adjudicate resign=300,2 --tc 60"),
+        ),
+        (
+            "othello",
+            format!("{d12} --rounds 1 --adjudicate draw=5000,2"),
+        ),
+        ("othello", format!("{d12} --rounds 1 --max-plies 10")),
+        (
+            "quixo",
+            "--engines quixo-ab-d2,quixo-ab-d4 --rounds 3".into(),
+        ),
+        (
+            "quixo",
+            format!("{d1} {d2} --rounds 1 --adjudicate exact=3"),
+        ),
+        ("quixo-4p", format!("{d1} {d2} --rounds 1")),
+        ("talat-2p", format!("{d1} {d2} --rounds 1")),
+        (
+            "talat",
+            "--engine name=a,algo=brs,depth=1 --engine name=b,algo=paranoid,depth=1 \
+             --engine name=c,algo=maxn,depth=1 --rounds 1"
+                .into(),
+        ),
+    ];
+    let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let external = [
+        ("relay", ""),
+        ("slow", ",st=0.5"),
+        ("crash", ""),
+        ("illegal", ""),
+    ];
+    let runs: Vec<(&str, Vec<String>)> = builtin
+        .iter()
+        .map(|(g, a)| (*g, words(a)))
+        .chain(external.map(|(mode, clock)| {
+            let mut a = words("--engines othello-ab-d1 --rounds 1 --engine");
+            a.push(ext(mode, clock));
+            ("othello", a)
+        }))
+        .collect();
+    let mut reasons = std::collections::BTreeSet::new();
+    let mut passes = std::collections::BTreeMap::<&str, usize>::new();
+    for (k, (game, args)) in runs.iter().enumerate() {
+        let out = dir.join(format!("{k}-{game}"));
+        let o = bin()
+            .args(["tournament", game, "--no-progress", "--out"])
+            .arg(&out)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{game} {args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        for line in lines_of(&out) {
+            let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+            let len = |key: &str| v[key].as_array().map_or(0, Vec::len);
+            let moves = len("moves");
+            assert_eq!(len("move_stats"), moves, "{line}");
+            assert_eq!(len("move_ms"), moves, "{line}");
+            let clocked = args.iter().any(|a| a == "--tc" || a.contains(",st="));
+            assert_eq!(len("clock_ms"), if clocked { moves } else { 0 }, "{line}");
+            for s in v["move_stats"].as_array().unwrap() {
+                let t = s["seconds"].as_f64().unwrap();
+                assert!((0.0..10.0).contains(&t), "{line}");
+            }
+            reasons.insert(v["reason"].as_str().unwrap().to_string());
+            let p = v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|m| *m == "pass");
+            *passes.entry(game).or_default() += p.count();
+        }
+        let r = bin()
+            .args(["tournament", "report", "--json"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        json(&r);
+    }
+    let all = [
+        "normal",
+        "ply-cap",
+        "repetition",
+        "illegal-move",
+        "engine-error",
+        "time-forfeit",
+        "adjudicated-exact",
+        "adjudicated-resign",
+        "adjudicated-draw",
+    ];
+    assert_eq!(reasons, all.map(String::from).into(), "{passes:?}");
+    assert!(
+        passes["othello"] > 0 && passes["quixo-4p"] > 0,
+        "{passes:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
