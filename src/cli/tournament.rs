@@ -181,7 +181,8 @@ enum FormatArg {
     Gauntlet,
 }
 
-/// `tournament export DIR --format ggf [--out FILE]`: every Othello record as GGF.
+/// `tournament export DIR --format ggf [--out FILE]`: every Othello record as GGF, after the
+/// checks `report` makes (a record that does not follow from its tournament is refused).
 fn export(dir: &Path, format: ExportFormat, out: Option<&Path>) -> Result<ExitCode, CliError> {
     let ExportFormat::Ggf = format;
     let path = dir.join("games.jsonl");
@@ -192,7 +193,9 @@ fn export(dir: &Path, format: ExportFormat, out: Option<&Path>) -> Result<ExitCo
             dir.display()
         )));
     }
-    let records = record::load(&path).map_err(CliError::input)?;
+    // The records are checked against their tournament as `report` checks them: an
+    // edited or foreign record is refused, not exported.
+    let (_, records) = load_dir(dir)?;
     let text = tessera::tournament::export::records_to_ggf(&records).map_err(CliError::input)?;
     match out {
         Some(file) => std::fs::write(file, text)

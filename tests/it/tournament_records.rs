@@ -178,6 +178,18 @@ fn expect_refused(
         );
         let err = refused(&tournament(args, dir));
         assert!(err.contains(&format!("games.jsonl:{line}:")), "{err}");
+        // The GGF export reads the records through the same check.
+        let err = refused(
+            &bin()
+                .args(["tournament", "export"])
+                .arg(dir)
+                .output()
+                .unwrap(),
+        );
+        assert!(
+            err.contains(&format!("games.jsonl:{line}:")),
+            "export: {err}"
+        );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
     }
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
