@@ -286,14 +286,10 @@ fn search_engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Posi
         Some(path) => Eval::load(path).map_err(CliError::input)?,
         None => Eval::default_patterns(),
     };
-    let mpc = match args.mpc.as_deref() {
-        None | Some("off") => None,
-        Some(m) => {
-            let t = args.mpc_t.map_or(oth::probcut::DEFAULT_T, |t| t as f32);
-            Some(oth::probcut::MpcParams::load(m, t, eval.mpc_fit()).map_err(CliError::input)?)
-        }
-    };
-    let eval = eval.with_mpc(mpc);
+    let mpc = args.mpc.as_deref().filter(|m| *m != "off");
+    let eval = eval
+        .with_mpc_source(mpc, args.mpc_t)
+        .map_err(CliError::input)?;
     let mut engine =
         oth_engine::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties())
             .with_threads(args.threads as usize);

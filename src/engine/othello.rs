@@ -4,7 +4,7 @@
 
 use crate::engine::spec::ExactEmpties;
 use crate::engine::{AlphaBetaEngine, EngineSpec, Player};
-use crate::games::othello::{DEFAULT_EXACT_EMPTIES, Position, SCORE_UNIT, endgame, eval, probcut};
+use crate::games::othello::{DEFAULT_EXACT_EMPTIES, Position, SCORE_UNIT, endgame, eval};
 
 /// The standard Othello alpha-beta engine: baseline evaluation with `weights`, a
 /// `tt_mib` MiB table, and the exact solver at `exact_empties` empties or fewer.
@@ -65,14 +65,7 @@ pub fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Position>>, Strin
                 (None, Some(path)) => eval::Eval::load(path)?,
                 (None, None) => eval::Eval::default(),
             };
-            let mpc = spec
-                .mpc_source()
-                .map(|m| {
-                    let t = spec.mpc_t.map_or(probcut::DEFAULT_T, |t| t as f32);
-                    probcut::MpcParams::load(m, t, eval.mpc_fit())
-                })
-                .transpose()?;
-            let eval = eval.with_mpc(mpc);
+            let eval = eval.with_mpc_source(spec.mpc_source(), spec.mpc_t)?;
             let start = spec
                 .exact_empties
                 .unwrap_or(ExactEmpties::Upto(DEFAULT_EXACT_EMPTIES));

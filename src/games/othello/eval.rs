@@ -193,6 +193,22 @@ impl Eval {
         self
     }
 
+    /// This evaluation with Multi-ProbCut from `source` (`builtin`: the shipped table
+    /// fitted with this evaluation, [`Eval::mpc_fit`]; or a parameter file's path) at
+    /// confidence `t` (default [`super::probcut::DEFAULT_T`]); `None`: without it.
+    ///
+    /// # Errors
+    /// As [`MpcParams::load`].
+    pub fn with_mpc_source(self, source: Option<&str>, t: Option<f64>) -> Result<Self, String> {
+        let mpc = source
+            .map(|m| {
+                let t = t.map_or(super::probcut::DEFAULT_T, |t| t as f32);
+                MpcParams::load(m, t, self.mpc_fit())
+            })
+            .transpose()?;
+        Ok(self.with_mpc(mpc))
+    }
+
     /// Which of the shipped Multi-ProbCut tables fits this evaluation (`mpc = "builtin"`).
     #[must_use]
     pub fn mpc_fit(&self) -> super::probcut::FittedWith {

@@ -293,13 +293,6 @@ pub fn shipped_for(eval: FittedWith) -> Arc<MpcTable> {
     }))
 }
 
-/// The shipped parameter table fitted with the format-1 pattern evaluation
-/// (`tuning/othello-mpc.txt`): [`shipped_for`]`(FittedWith::Other)`.
-#[must_use]
-pub fn shipped() -> Arc<MpcTable> {
-    shipped_for(FittedWith::Other)
-}
-
 /// What the evaluation needs for Multi-ProbCut: a table and the confidence `t`.
 #[derive(Clone, Debug)]
 pub struct MpcParams {
@@ -431,7 +424,7 @@ mod tests {
 
     #[test]
     fn the_shipped_table_parses_and_covers_the_midgame() {
-        let t = shipped();
+        let t = shipped_for(FittedWith::Other);
         assert!(t.entry(6, 30).is_some());
         assert!(t.entries().iter().all(|e| e.samples >= 30));
     }
