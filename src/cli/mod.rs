@@ -205,7 +205,7 @@ pub struct EngineArgs {
     /// parameters fitted with the evaluation in use (builtin: tuning/othello-mpc2.txt for
     /// format-2 weights, the default, else tuning/othello-mpc.txt), a parameter file, or
     /// off (docs/mpc.md) [default: off]
-    #[arg(long, value_name = "builtin|FILE|off")]
+    #[arg(long, value_name = "builtin|FILE|off", value_parser = mpc_source)]
     pub mpc: Option<String>,
     /// Multi-ProbCut confidence t: a cut needs the shallow score t residual standard
     /// deviations past the bound [default: 1.5]
@@ -229,6 +229,15 @@ fn non_negative_f64(text: &str) -> Result<f64, String> {
 
 /// clap value parser: a Multi-ProbCut confidence `t`, a number in (0, 10] (the range
 /// `probcut::MpcParams::load` and engine specs accept).
+/// `--mpc`: refuses an empty value, which would be read as a file named "".
+fn mpc_source(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        Err("empty: give builtin, off or a parameter file".into())
+    } else {
+        Ok(text.to_string())
+    }
+}
+
 fn mpc_confidence(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 && x <= 10.0 => Ok(x),

@@ -61,15 +61,21 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
     /// Adds an exact solver, used for the positions it [applies](ExactSolver::applies) to.
     #[must_use]
     pub fn with_exact(mut self, solver: impl ExactSolver<G> + 'static) -> Self {
-        self.exact = Some(Box::new(solver));
+        let mut solver: Box<dyn ExactSolver<G>> = Box::new(solver);
+        solver.set_threads(self.threads);
+        self.exact = Some(solver);
         self
     }
 
-    /// Searches the midgame on `threads` threads (Lazy SMP, see
-    /// [`crate::search::search_threads`]); the exact solver stays single-threaded.
+    /// Searches on `threads` threads: the midgame by Lazy SMP (see
+    /// [`crate::search::search_threads`]), exact solves as the solver does in parallel
+    /// ([`ExactSolver::set_threads`]; Othello's: Young Brothers Wait).
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
+        if let Some(exact) = self.exact.as_mut() {
+            exact.set_threads(self.threads);
+        }
         self
     }
 

@@ -30,6 +30,7 @@ pub fn alphabeta_engine_with(
 ) -> AlphaBetaEngine<Position, eval::Eval> {
     AlphaBetaEngine::new(name, eval, SCORE_UNIT, tt_mib).with_exact(endgame::ExactBelow {
         max_empties: exact_empties,
+        threads: 1,
     })
 }
 

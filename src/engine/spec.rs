@@ -593,6 +593,13 @@ impl EngineSpec {
                         } else {
                             format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
                         }
+                    })
+                    .and_then(|n| {
+                        if n < 0 {
+                            Err(format!("inline engine '{text}': {k} cannot be negative, got {n}"))
+                        } else {
+                            Ok(n)
+                        }
                     })?)
                 }
                 _ => toml::Value::String(v.to_string()),

@@ -5,8 +5,8 @@
 //! team to move's view and is negated only when a move hands the turn to the other team
 //! (so a seat that moves again, or a partner, keeps the sign).
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use super::limits::{Clock, Limits};
@@ -354,9 +354,10 @@ pub fn search<G: Game, E: Evaluator<G>>(
 /// limit), and it abandons an iteration below the depth limit as soon as the main thread
 /// reaches that depth (its work would duplicate the main thread's). Odd helpers also
 /// take the moves after the first at PV nodes in reverse order, so they search first what
-/// the main thread reaches last. The main thread's result is returned, with
-/// the nodes of all threads. A node limit applies to the main thread; the helpers stop
-/// when it finishes. With one thread this is [`search`].
+/// the main thread reaches last. The result is the deepest finished iteration of any
+/// thread (a helper's only when deeper than the main thread's last; `on_iteration` sees
+/// the main thread's alone), with the nodes of all threads. A node limit applies to the
+/// main thread; the helpers stop when it finishes. With one thread this is [`search`].
 pub fn search_threads<G: Game, E: Evaluator<G>>(
     pos: &G,
     eval: &E,
@@ -372,16 +373,25 @@ pub fn search_threads<G: Game, E: Evaluator<G>>(
     let done = Arc::new(AtomicBool::new(false));
     let helper_nodes = AtomicU64::new(0);
     let main_depth = AtomicU32::new(1);
+    // The helpers' deepest finished iteration.
+    let deepest: Mutex<Option<SearchInfo<G::Move>>> = Mutex::new(None);
     let mut result = std::thread::scope(|scope| {
         for id in 1..threads {
             let mut l = limits.clone();
             l.nodes = None;
             l.stop = Some(Arc::clone(&done));
             let helper_nodes = &helper_nodes;
+            let deepest = &deepest;
             // Odd helpers take a PV node's later moves from the end of the list.
             let plan = Stagger::Helper(&main_depth, id % 2 == 1);
             scope.spawn(move || {
-                let r = iterate(pos, eval, tt, &l, 1 + (id as u32 & 1), plan, |_| {});
+                let publish = |i: &SearchInfo<G::Move>| {
+                    let mut d = deepest.lock().unwrap_or_else(PoisonError::into_inner);
+                    if d.as_ref().is_none_or(|x| i.depth > x.depth) && !i.pv.is_empty() {
+                        *d = Some(i.clone());
+                    }
+                };
+                let r = iterate(pos, eval, tt, &l, 1 + (id as u32 & 1), plan, publish);
                 helper_nodes.fetch_add(r.nodes, AtomicOrdering::Relaxed);
             });
         }
@@ -398,6 +408,13 @@ pub fn search_threads<G: Game, E: Evaluator<G>>(
         r
     });
     result.nodes += helper_nodes.into_inner();
+    let deepest = deepest.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some(h) = deepest.filter(|h| h.depth > result.depth) {
+        result.best_move = h.pv.first().copied();
+        result.score = h.score;
+        result.depth = h.depth;
+        result.pv = h.pv;
+    }
     result
 }
 

@@ -195,6 +195,11 @@ pub trait ExactSolver<G: Game>: Send + Sync {
         None
     }
 
+    /// Solves on `threads` threads from now on (at least 1), as the engine's midgame
+    /// search does ([`crate::engine::AlphaBetaEngine::with_threads`]); a solver that
+    /// cannot search in parallel ignores it.
+    fn set_threads(&mut self, _threads: usize) {}
+
     /// Solves `pos` within `limits` using `tt`. The score is in the evaluator's unit
     /// (Othello: centi-discs, so 100 x the disc difference).
     ///

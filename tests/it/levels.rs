@@ -76,6 +76,9 @@ fn bad_levels_are_refused_naming_the_field() {
         ("name=x,level=0", "level must be in 1..=60, got 0"),
         ("name=x,level=61", "level must be in 1..=60, got 61"),
         ("name=x,level=ten", "level must be a whole number"),
+        // Was serde's "invalid value: integer `-1`, expected u32".
+        ("name=x,level=-1", "level cannot be negative, got -1"),
+        ("name=x,threads=-2", "threads cannot be negative, got -2"),
         ("name=x,level=5,depth=6", "give level or depth"),
         (
             "name=x,level=5,exact-empties=12",

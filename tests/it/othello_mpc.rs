@@ -119,6 +119,10 @@ fn bad_mpc_file_on_the_command_line_exits_2() {
     let (code, err) = run(&["--level", "5", "--mpc", "builtin"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("levels below 11"), "{err}");
+    // An empty --mpc is named as such (was "cannot read MPC parameter file : ...").
+    let (code, err) = run(&["--depth", "2", "--mpc", ""]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("'--mpc <builtin|FILE|off>': empty"), "{err}");
     // --mpc-t with MPC off is refused, as mpc-t without mpc is in an engine spec.
     let (code, err) = run(&["--depth", "2", "--mpc", "off", "--mpc-t", "1.0"]);
     assert_eq!(code, Some(2), "{err}");

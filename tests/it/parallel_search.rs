@@ -71,3 +71,77 @@ fn threads_respect_a_time_limit_and_return_legal_moves() {
     assert!(pos.is_legal(r.best_move.unwrap()));
     assert!(r.depth >= 1);
 }
+
+/// The engine's exact solves run on its threads too (`AlphaBetaEngine::with_threads` hands
+/// them to the solver, before or after `with_exact`): two threads give the solver's exact
+/// value and an optimal move, as one thread does.
+#[test]
+fn an_engine_on_two_threads_solves_exactly_in_parallel() {
+    use tessera::engine::Player;
+    use tessera::engine::othello::alphabeta_engine_with;
+    let mut rng = Rng(0x5EED_1234_ABCD_0002);
+    let mut checked = 0;
+    while checked < 6 {
+        // 16 empties: above the parallel solver's split threshold.
+        let Some(pos) = random_position(&mut rng, 16) else {
+            continue;
+        };
+        let exact = Solver::new(&TranspositionTable::new(8), &Limits::default())
+            .solve(&pos)
+            .score
+            .unwrap();
+        let mut engine = alphabeta_engine_with("t2", Eval::default(), 8, 20).with_threads(2);
+        let t = engine.choose(&pos, &Limits::default()).unwrap();
+        assert!(t.exact, "{pos}: not solved exactly");
+        assert_eq!(t.score, 100 * exact, "{pos}");
+        let m = t.best_move.unwrap();
+        let after = Solver::new(&TranspositionTable::new(8), &Limits::default())
+            .solve(&pos.play(m))
+            .score
+            .unwrap();
+        let same_side = pos.play(m).side() == pos.side();
+        assert_eq!(
+            if same_side { after } else { -after },
+            exact,
+            "{m} in {pos}"
+        );
+        checked += 1;
+    }
+}
+
+/// A parallel solve started from a rayon worker (a tournament plays its games on a rayon
+/// pool) must not let that worker start the pool's other jobs while it waits: with the
+/// solver's pool entered from the worker itself, the worker stole the next game and played
+/// it nested inside the solve, so games never finished and memory grew without bound.
+#[test]
+fn a_parallel_solve_on_a_rayon_worker_does_not_start_other_jobs() {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let mut rng = Rng(0x5EED_1234_ABCD_0003);
+    let mut positions = Vec::new();
+    while positions.len() < 4 {
+        if let Some(pos) = random_position(&mut rng, 16) {
+            positions.push(pos);
+        }
+    }
+    let running = AtomicUsize::new(0);
+    let most = AtomicUsize::new(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        positions.par_iter().for_each(|pos| {
+            let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+            most.fetch_max(now, Ordering::SeqCst);
+            let tt = TranspositionTable::new(4);
+            let sol = Solver::new(&tt, &Limits::default())
+                .with_threads(2)
+                .solve(pos);
+            assert!(sol.score.is_some());
+            running.fetch_sub(1, Ordering::SeqCst);
+        });
+    });
+    // One worker: one job at a time.
+    assert_eq!(most.load(Ordering::SeqCst), 1);
+}

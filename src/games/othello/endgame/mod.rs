@@ -458,6 +458,8 @@ impl<'a> Solver<'a> {
 pub struct ExactBelow {
     /// Largest number of empties solved exactly.
     pub max_empties: u32,
+    /// Threads of each solve (1: sequential; see [`Solver::with_threads`]).
+    pub threads: usize,
 }
 
 /// Deepest iteration of the engine's quick midgame search before a budgeted solve, as a
@@ -487,13 +489,17 @@ impl ExactSolver<Position> for ExactBelow {
         Some(cost::timed_moves_left(pos.empties()))
     }
 
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
     fn solve(
         &self,
         pos: &Position,
         tt: &TranspositionTable,
         limits: &Limits,
     ) -> Result<SearchResult<Move>, Unsolved<Move>> {
-        let mut solver = Solver::new(tt, limits);
+        let mut solver = Solver::new(tt, limits).with_threads(self.threads);
         let sol = solver.solve(pos);
         let elapsed = std::time::Duration::from_secs_f64(sol.seconds);
         let Some(score) = sol.score else {

@@ -88,14 +88,24 @@ impl Window {
 
 impl Solver<'_> {
     /// Solves `pos` exactly: the final disc difference with best play and a best move.
-    /// With more than one thread the solve runs in its own rayon pool of that many threads.
+    /// With more than one thread the solve runs in its own rayon pool of that many threads,
+    /// entered from a thread of its own: a caller that is itself a rayon worker (a
+    /// tournament's game) would otherwise, while it waits for the pool, steal and start
+    /// its own pool's other jobs (more games, nested inside this solve).
     pub fn solve(&mut self, pos: &Position) -> Solution {
         if self.threads > 1 {
             match rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads)
                 .build()
             {
-                Ok(pool) => return pool.install(|| self.solve_here(pos)),
+                Ok(pool) => {
+                    let this = &mut *self;
+                    return std::thread::scope(|s| {
+                        s.spawn(|| pool.install(|| this.solve_here(pos)))
+                            .join()
+                            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                    });
+                }
                 Err(_) => self.threads = 1,
             }
         }
