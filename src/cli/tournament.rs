@@ -94,7 +94,8 @@ struct PlayArgs {
     /// Engine presets (names from engines/ or built in, or paths to .toml files), comma-separated
     #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
     engines: Vec<String>,
-    /// An inline engine, e.g. name=fast,depth=3,tt-mb=4 (repeatable; fields as in engines/*.toml)
+    /// An inline engine, e.g. name=fast,depth=3,tt-mb=4 (repeatable; fields as in engines/*.toml),
+    /// or without '=' a preset as in --engines; these come after all of --engines
     #[arg(long = "engine", value_name = "SPEC")]
     inline: Vec<String>,
     /// Pairing format: every engine against every other, or the first against the rest
@@ -225,7 +226,13 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
         engines.push(EngineSpec::resolve(name).map_err(CliError::input)?);
     }
     for text in &a.inline {
-        engines.push(EngineSpec::from_inline(text, game).map_err(CliError::input)?);
+        // As selfplay's and gtp's --engine: without '=' it names a preset.
+        let spec = if text.contains('=') {
+            EngineSpec::from_inline(text, game)
+        } else {
+            EngineSpec::resolve(text)
+        };
+        engines.push(spec.map_err(CliError::input)?);
     }
     for e in &engines {
         e.expect_game(game).map_err(CliError::input)?;

@@ -280,6 +280,12 @@ fn bad_tournament_input_is_one_line_and_exit_2() {
             &["--engines", "othello-ab-d1", "--engine", "name=x,dpth=3"],
             "unknown field 'dpth'",
         ),
+        // --engine without '=' names a preset, as in selfplay and gtp (it was refused as
+        // "not key=value" even when the preset exists).
+        (
+            &["--engines", "othello-ab-d1", "--engine", "nope"],
+            "unknown engine 'nope'",
+        ),
         (&["--engines", "othello-ab-d1"], "at least 2 engines"),
         (&["--engines", "othello-ab-d1,othello-ab-d1"], "used twice"),
         (
@@ -931,4 +937,35 @@ fn the_report_gives_each_engines_time_per_move() {
     assert!(again.status.success());
     assert_eq!(time_rows(&String::from_utf8_lossy(&again.stdout)), rows);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--engine` takes a preset's name (or `.toml` path) as `selfplay --engine` and
+/// `gtp --engine` do; it is ordered after every `--engines` preset.
+#[test]
+fn engine_flag_takes_a_preset_name() {
+    let dir = tmp("engine-preset");
+    let out = tournament(
+        &[
+            "--engine",
+            "othello-ab-d2",
+            "--engine",
+            "name=d1,depth=1",
+            "--rounds",
+            "1",
+        ],
+        &dir,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let recs = records(&dir);
+    assert_eq!(recs.len(), 2);
+    for (engines, _) in recs.values() {
+        let mut e = engines.clone();
+        e.sort();
+        assert_eq!(e, ["d1", "othello-ab-d2"]);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
