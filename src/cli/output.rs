@@ -75,7 +75,15 @@ pub fn clap_error(e: &clap::Error) -> ExitCode {
                 .map(one_line)
                 .filter(|l| !l.is_empty())
                 .collect();
-            let joined = parts.join("; ");
+            // A line ending in ':' introduces the next ("... were not provided:" then
+            // "--mpc <...>"): join those with a space, the others with "; ".
+            let mut joined = String::new();
+            for p in &parts {
+                if !joined.is_empty() {
+                    joined.push_str(if joined.ends_with(':') { " " } else { "; " });
+                }
+                joined.push_str(p);
+            }
             let message = joined.strip_prefix("error:").unwrap_or(&joined).trim();
             let _ = writeln!(std::io::stderr(), "error: {message} (see --help)");
             ExitCode::from(EXIT_USAGE)

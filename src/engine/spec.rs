@@ -535,16 +535,37 @@ impl EngineSpec {
     /// # Errors
     /// One line naming `origin` and the bad field (unknown fields list the valid ones).
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, String> {
-        let bad = |e: toml::de::Error| {
+        let mut table: toml::Table = toml::from_str(text).map_err(|e: toml::de::Error| {
             let msg = e.message().replace('\n', " ");
-            format!(
-                "engine preset {origin}: {msg} (valid fields: {})",
-                FIELDS.join(", ")
-            )
-        };
-        let mut table: toml::Table = toml::from_str(text).map_err(bad)?;
+            // The line of a syntax error, counted from 1.
+            let line = e
+                .span()
+                .map(|r| text[..r.start.min(text.len())].matches('\n').count() + 1);
+            match line {
+                Some(l) => format!("engine preset {origin} line {l}: {msg}"),
+                None => format!("engine preset {origin}: {msg}"),
+            }
+        })?;
+        for (k, v) in &table {
+            if let toml::Value::Integer(n) = v
+                && *n < 0
+            {
+                return Err(format!(
+                    "engine preset {origin}: {k} cannot be negative, got {n}"
+                ));
+            }
+        }
         game_defaults(&mut table);
-        let mut spec: Self = table.try_into().map_err(bad)?;
+        let mut spec: Self = table.clone().try_into().map_err(|e: toml::de::Error| {
+            let msg = e.message().replace('\n', " ");
+            match type_error_field(&table, &msg) {
+                Some(k) => format!("engine preset {origin}: {k}: {msg}"),
+                None => format!(
+                    "engine preset {origin}: {msg} (valid fields: {})",
+                    FIELDS.join(", ")
+                ),
+            }
+        })?;
         spec.validate()
             .map_err(|e| format!("engine preset {origin}: {e}"))?;
         spec.apply_level();
@@ -662,11 +683,18 @@ impl EngineSpec {
     /// `None` when the name is not of that family; an error for a level out of range.
     fn level_preset(name: &str) -> Option<Result<Self, String>> {
         let n = name.strip_prefix("othello-level-")?;
+        // Only the canonical spelling: "othello-level-03" or "-+3" would be the same engine
+        // under another name, passing the check that a name is used once.
+        let canonical = |level: u32| level.to_string() == n;
         Some(match n.parse::<u32>() {
-            Ok(level) if (1..=Limits::MAX_DEPTH).contains(&level) => Self::from_toml(
-                &format!("name = \"{name}\"\ngame = \"othello\"\nlevel = {level}\ntt-mb = 64\n"),
-                name,
-            ),
+            Ok(level) if (1..=Limits::MAX_DEPTH).contains(&level) && canonical(level) => {
+                Self::from_toml(
+                    &format!(
+                        "name = \"{name}\"\ngame = \"othello\"\nlevel = {level}\ntt-mb = 64\n"
+                    ),
+                    name,
+                )
+            }
             _ => Err(format!(
                 "unknown engine '{name}': the level presets are othello-level-1 .. othello-level-{}",
                 Limits::MAX_DEPTH
@@ -741,6 +769,14 @@ impl EngineSpec {
         }
         if self.tt_mb == 0 || self.tt_mb > 16_384 {
             return Err(format!("tt-mb must be 1..=16384, got {}", self.tt_mb));
+        }
+        // As `bestmove --time-ms 0` and `--nodes 0`: a zero budget is a mistake, not "no
+        // limit" (it was accepted and the engine played on its minimum anyway).
+        if self.time_ms == Some(0) {
+            return Err("time-ms must be at least 1, got 0".into());
+        }
+        if self.nodes == Some(0) {
+            return Err("nodes must be at least 1, got 0".into());
         }
         if let Some(c) = self.c
             && !(c.is_finite() && c >= 0.0)
@@ -951,6 +987,26 @@ impl EngineSpec {
         }
         l
     }
+}
+
+/// The field of `table` whose value makes deserialising an [`EngineSpec`] fail with `msg`
+/// (serde names the expected type, not the field): the one field whose removal changes the
+/// error. `None` when no single field does (e.g. a missing field).
+fn type_error_field(table: &toml::Table, msg: &str) -> Option<String> {
+    if msg.starts_with("missing field") {
+        return None;
+    }
+    table.keys().find_map(|k| {
+        let mut t = table.clone();
+        t.remove(k);
+        match t.try_into::<EngineSpec>() {
+            Ok(_) => Some(k.clone()),
+            Err(e) => {
+                let other = e.message().replace('\n', " ");
+                (other != msg && !other.starts_with("missing field")).then(|| k.clone())
+            }
+        }
+    })
 }
 
 #[cfg(test)]

@@ -79,6 +79,10 @@ fn bad_levels_are_refused_naming_the_field() {
         // Was serde's "invalid value: integer `-1`, expected u32".
         ("name=x,level=-1", "level cannot be negative, got -1"),
         ("name=x,threads=-2", "threads cannot be negative, got -2"),
+        // Zero budgets, refused as bestmove refuses --time-ms 0 (they were accepted).
+        ("name=x,time-ms=0", "time-ms must be at least 1, got 0"),
+        ("name=x,nodes=0", "nodes must be at least 1, got 0"),
+        ("name=x,algo=mcts,time-ms=0", "time-ms must be at least 1"),
         ("name=x,level=5,depth=6", "give level or depth"),
         (
             "name=x,level=5,exact-empties=12",
@@ -98,6 +102,42 @@ fn bad_levels_are_refused_naming_the_field() {
     let e = EngineSpec::from_toml("name = \"p\"\ngame = \"othello\"\nlevel = 0\n", "p.toml")
         .unwrap_err();
     assert!(e.starts_with("engine preset p.toml: level must be"), "{e}");
+    let e = EngineSpec::from_toml("name = \"p\"\ngame = \"othello\"\ntime-ms = 0\n", "p.toml")
+        .unwrap_err();
+    assert!(e.contains("time-ms must be at least 1"), "{e}");
+    // The level family takes only the canonical spelling (the same engine under two names
+    // would pass the check that each name is used once).
+    for name in ["othello-level-03", "othello-level-+3", "othello-level-3 "] {
+        let e = EngineSpec::resolve(name).unwrap_err();
+        assert!(
+            e.contains("the level presets are othello-level-1"),
+            "{name}: {e}"
+        );
+    }
+    assert!(EngineSpec::resolve("othello-level-3").is_ok());
+    // A preset file's bad field is named (serde names only the expected type), a negative
+    // integer is said as inline, and a syntax error gives its line.
+    let toml = |body: &str| {
+        EngineSpec::from_toml(
+            &format!("name = \"p\"\ngame = \"othello\"\n{body}"),
+            "p.toml",
+        )
+        .unwrap_err()
+    };
+    let e = toml("depth = \"two\"\n");
+    assert!(
+        e.starts_with("engine preset p.toml: depth: invalid type"),
+        "{e}"
+    );
+    let e = toml("weights = 5\n");
+    assert!(
+        e.starts_with("engine preset p.toml: weights: invalid type"),
+        "{e}"
+    );
+    let e = toml("depth = -3\n");
+    assert_eq!(e, "engine preset p.toml: depth cannot be negative, got -3");
+    let e = toml("tt-mb 4\n");
+    assert!(e.starts_with("engine preset p.toml line 3: "), "{e}");
 }
 
 #[test]
