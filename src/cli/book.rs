@@ -24,10 +24,10 @@ use super::{GameId, PositionArgs};
                   --depth, adds it and backs the values up by negamax. The file is written \
                   after every position, so an interrupted build keeps its work, and an existing \
                   --out is extended. `book show` prints a position's book moves and values.\n\n\
-                  bestmove, play, gtp and nboard play from a book with --book builtin (the \
-                  built-in book, books/othello.book, compiled in) or --book FILE; by default \
-                  they search (the built-in book did not gain strength in self-play at 100 \
-                  ms/move, see docs/book.md).",
+                  gtp and nboard play from the built-in book (books/othello.book, compiled \
+                  in) unless --book none or --book FILE (it gained +79.5 +- 46.3 Elo at 100 \
+                  ms/move, see docs/book.md); bestmove and play search unless given --book \
+                  builtin or --book FILE.",
     after_help = "Examples:\n  tessera book build othello --depth 10 --positions 300 --out my.book\n  \
                   tessera book show othello\n  tessera book show othello --moves f5d6 --book my.book"
 )]

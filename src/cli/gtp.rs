@@ -61,7 +61,7 @@ pub struct GtpArgs {
     #[arg(long, value_name = "N", conflicts_with_all = ["depth", "time_ms"],
           value_parser = clap::value_parser!(u32).range(1..=60))]
     pub level: Option<u32>,
-    /// Othello opening book: builtin (compiled in), a book file, or none [default: none]
+    /// Othello opening book: builtin (compiled in), a book file, or none [default: builtin]
     #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
 }
@@ -73,7 +73,7 @@ pub struct GtpArgs {
 pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
     match args.game {
         GameId::Othello => {
-            let book = super::book_arg::book_arg(args.book.as_deref())?;
+            let book = super::book_arg::playing_book_arg(args.book.as_deref())?;
             gtp::<othello::Position>(args, move |player| match book {
                 Some(b) => Box::new(tessera::engine::book::BookPlayer::new(player, b)),
                 None => player,

@@ -47,7 +47,7 @@ pub struct NboardArgs {
     #[arg(long, value_name = "K", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
-    /// Opening book: builtin (compiled in), a book file, or none [default: none]. `learn`
+    /// Opening book: builtin (compiled in), a book file, or none [default: builtin]. `learn`
     /// adds games to FILE (created from the built-in book when it does not exist)
     #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
@@ -95,7 +95,7 @@ pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
             );
             Some(Book::builtin().as_ref().clone())
         }
-        _ => super::book_arg::book_arg(args.book.as_deref())?.map(|b| b.as_ref().clone()),
+        _ => super::book_arg::playing_book_arg(args.book.as_deref())?.map(|b| b.as_ref().clone()),
     };
     let mut server = NboardServer::new(factory, book, out, "tessera");
     if let Some(file) = learn_file {

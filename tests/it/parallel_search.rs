@@ -13,6 +13,21 @@ fn random_position(rng: &mut Rng, empties: u32) -> Option<Position> {
     common::random_position(rng, empties).filter(|p| !p.is_game_over())
 }
 
+/// `m` is legal in `pos` and keeps its exact value `exact` (disc difference, side to move).
+fn assert_optimal(pos: &Position, m: <Position as Game>::Move, exact: i32) {
+    assert!(pos.is_legal(m), "{m} is not legal in {pos}");
+    let after = Solver::new(&TranspositionTable::new(8), &Limits::default())
+        .solve(&pos.play(m))
+        .score
+        .unwrap();
+    let same_side = pos.play(m).side() == pos.side();
+    assert_eq!(
+        if same_side { after } else { -after },
+        exact,
+        "move {m} is not optimal in {pos}"
+    );
+}
+
 #[test]
 fn two_and_three_threads_find_exact_values_at_the_end_of_the_game() {
     let mut rng = Rng(0x5EED_1234_ABCD_0001);
@@ -37,18 +52,7 @@ fn two_and_three_threads_find_exact_values_at_the_end_of_the_game() {
                 |_| {},
             );
             assert_eq!(r.score, 100 * exact, "{threads} threads on {pos}");
-            let m = r.best_move.unwrap();
-            assert!(pos.is_legal(m));
-            let after = Solver::new(&TranspositionTable::new(1), &Limits::default())
-                .solve(&pos.play(m))
-                .score
-                .unwrap();
-            let same_side = pos.play(m).side() == pos.side();
-            assert_eq!(
-                if same_side { after } else { -after },
-                exact,
-                "move {m} is not optimal in {pos}"
-            );
+            assert_optimal(&pos, r.best_move.unwrap(), exact);
         }
         checked += 1;
     }
@@ -94,17 +98,7 @@ fn an_engine_on_two_threads_solves_exactly_in_parallel() {
         let t = engine.choose(&pos, &Limits::default()).unwrap();
         assert!(t.exact, "{pos}: not solved exactly");
         assert_eq!(t.score, 100 * exact, "{pos}");
-        let m = t.best_move.unwrap();
-        let after = Solver::new(&TranspositionTable::new(8), &Limits::default())
-            .solve(&pos.play(m))
-            .score
-            .unwrap();
-        let same_side = pos.play(m).side() == pos.side();
-        assert_eq!(
-            if same_side { after } else { -after },
-            exact,
-            "{m} in {pos}"
-        );
+        assert_optimal(&pos, t.best_move.unwrap(), exact);
         checked += 1;
     }
 }
