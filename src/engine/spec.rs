@@ -991,9 +991,10 @@ impl EngineSpec {
 
 /// The field of `table` whose value makes deserialising an [`EngineSpec`] fail with `msg`
 /// (serde names the expected type, not the field): the one field whose removal changes the
-/// error. `None` when no single field does (e.g. a missing field).
+/// error. `None` for a missing or unknown field (serde names it already) and when no single
+/// field does.
 fn type_error_field(table: &toml::Table, msg: &str) -> Option<String> {
-    if msg.starts_with("missing field") {
+    if msg.starts_with("missing field") || msg.starts_with("unknown field") {
         return None;
     }
     table.keys().find_map(|k| {
