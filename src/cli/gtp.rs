@@ -30,7 +30,8 @@ fn default_engine(game: GameId) -> &'static str {
                   answers on stdout, until `quit` or the end of input. Commands: \
                   protocol_version, name, version, known_command, list_commands, boardsize (8), \
                   clear_board, komi (ignored), play COLOUR VERTEX, genmove COLOUR, undo, \
-                  showboard, final_score, time_settings and time_left (accepted, ignored), quit. \
+                  showboard, final_score, time_settings and time_left (a clock the engine plans its moves \
+                  from, as in tournaments; time_settings 0 0 0: no limit), quit. \
                   Colours are black/white (or b/w), vertices square names such as F5 or pass.\n\n\
                   A side with no move is passed for when the other colour is asked to play or \
                   move; `genmove` in a finished game answers pass.\n\nThe engine is a preset \

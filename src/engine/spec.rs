@@ -557,7 +557,14 @@ impl EngineSpec {
         }
         game_defaults(&mut table);
         let mut spec: Self = table.clone().try_into().map_err(|e: toml::de::Error| {
-            let msg = e.message().replace('\n', " ");
+            let mut msg = e.message().replace('\n', " ");
+            // serde's "unknown field `x`, expected one of ..." lists the underscore spellings
+            // too; keep the field and list the valid fields once, below.
+            if msg.starts_with("unknown field")
+                && let Some(i) = msg.find(", expected")
+            {
+                msg.truncate(i);
+            }
             match type_error_field(&table, &msg) {
                 Some(k) => format!("engine preset {origin}: {k}: {msg}"),
                 None => format!(
