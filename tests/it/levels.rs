@@ -139,7 +139,10 @@ fn bad_levels_are_refused_naming_the_field() {
     // An unknown field: the field and the valid fields once (serde's own list, with the
     // underscore spellings, was printed before ours).
     let e = toml("speed = 3\n");
-    assert!(e.starts_with("engine preset p.toml: unknown field `speed` (valid fields: name,"), "{e}");
+    assert!(
+        e.starts_with("engine preset p.toml: unknown field `speed` (valid fields: name,"),
+        "{e}"
+    );
     assert!(!e.contains("expected one of"), "{e}");
     let e = toml("tt-mb 4\n");
     assert!(e.starts_with("engine preset p.toml line 3: "), "{e}");
