@@ -536,11 +536,17 @@ impl EngineSpec {
     /// One line naming `origin` and the bad field (unknown fields list the valid ones).
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, String> {
         let mut table: toml::Table = toml::from_str(text).map_err(|e: toml::de::Error| {
-            let msg = e.message().replace('\n', " ");
+            let mut msg = e.message().replace('\n', " ");
             // The line of a syntax error, counted from 1.
             let line = e
                 .span()
                 .map(|r| text[..r.start.min(text.len())].matches('\n').count() + 1);
+            // "duplicate key" without the key: the span holds it.
+            if msg == "duplicate key"
+                && let Some(key) = e.span().and_then(|r| text.get(r)).map(str::trim)
+            {
+                msg = format!("duplicate key `{key}`");
+            }
             match line {
                 Some(l) => format!("engine preset {origin} line {l}: {msg}"),
                 None => format!("engine preset {origin}: {msg}"),
@@ -558,6 +564,15 @@ impl EngineSpec {
         game_defaults(&mut table);
         let mut spec: Self = table.clone().try_into().map_err(|e: toml::de::Error| {
             let mut msg = e.message().replace('\n', " ");
+            // Rust's type names mean nothing to a user.
+            for (rust, plain) in [
+                ("expected u32", "expected a whole number"),
+                ("expected u64", "expected a whole number"),
+                ("expected usize", "expected a whole number"),
+                ("expected f64", "expected a number"),
+            ] {
+                msg = msg.replace(rust, plain);
+            }
             // serde's "unknown field `x`, expected one of ..." lists the underscore spellings
             // too; keep the field and list the valid fields once, below.
             if msg.starts_with("unknown field")
@@ -997,8 +1012,8 @@ impl EngineSpec {
 }
 
 /// The field of `table` whose value makes deserialising an [`EngineSpec`] fail with `msg`
-/// (serde names the expected type, not the field): the one field whose removal changes the
-/// error. `None` for a missing or unknown field (serde names it already) and when no single
+/// (serde names the expected type, not the field): the field without which the spec
+/// parses, or only misses that field. `None` for a missing or unknown field (serde names it already) and when no single
 /// field does.
 fn type_error_field(table: &toml::Table, msg: &str) -> Option<String> {
     if msg.starts_with("missing field") || msg.starts_with("unknown field") {
@@ -1007,12 +1022,10 @@ fn type_error_field(table: &toml::Table, msg: &str) -> Option<String> {
     table.keys().find_map(|k| {
         let mut t = table.clone();
         t.remove(k);
+        // Without it the spec parses, or only misses it (a required field's bad value).
         match t.try_into::<EngineSpec>() {
             Ok(_) => Some(k.clone()),
-            Err(e) => {
-                let other = e.message().replace('\n', " ");
-                (other != msg && !other.starts_with("missing field")).then(|| k.clone())
-            }
+            Err(e) => (e.message().trim() == format!("missing field `{k}`")).then(|| k.clone()),
         }
     })
 }

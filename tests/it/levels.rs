@@ -129,6 +129,14 @@ fn bad_levels_are_refused_naming_the_field() {
         e.starts_with("engine preset p.toml: depth: invalid type"),
         "{e}"
     );
+    assert!(e.ends_with("expected a whole number"), "{e}");
+    let e = toml("mpc-t = \"x\"\n");
+    assert!(
+        e.starts_with("engine preset p.toml: mpc-t: invalid type"),
+        "{e}"
+    );
+    let e = toml("depth = 3\ndepth = 4\n");
+    assert!(e.contains("line 4: duplicate key `depth`"), "{e}");
     let e = toml("weights = 5\n");
     assert!(
         e.starts_with("engine preset p.toml: weights: invalid type"),
