@@ -227,9 +227,8 @@ fn non_negative_f64(text: &str) -> Result<f64, String> {
     }
 }
 
-/// clap value parser: a Multi-ProbCut confidence `t`, a number in (0, 10] (the range
-/// `probcut::MpcParams::load` and engine specs accept).
-/// `--mpc`: refuses an empty value, which would be read as a file named "".
+/// clap value parser for `--mpc`: refuses an empty value, which would be read as a file
+/// named "".
 fn mpc_source(text: &str) -> Result<String, String> {
     if text.trim().is_empty() {
         Err("empty: give builtin, off or a parameter file".into())
@@ -238,6 +237,8 @@ fn mpc_source(text: &str) -> Result<String, String> {
     }
 }
 
+/// clap value parser: a Multi-ProbCut confidence `t`, a number in (0, 10] (the range
+/// `probcut::MpcParams::load` and engine specs accept).
 fn mpc_confidence(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 && x <= 10.0 => Ok(x),

@@ -535,7 +535,7 @@ impl EngineSpec {
     /// # Errors
     /// One line naming `origin` and the bad field (unknown fields list the valid ones).
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, String> {
-        let mut table: toml::Table = toml::from_str(text).map_err(|e: toml::de::Error| {
+        let table: toml::Table = toml::from_str(text).map_err(|e: toml::de::Error| {
             let mut msg = e.message().replace('\n', " ");
             // The line of a syntax error, counted from 1.
             let line = e
@@ -552,19 +552,32 @@ impl EngineSpec {
                 None => format!("engine preset {origin}: {msg}"),
             }
         })?;
+        let mut spec =
+            Self::from_table(table).map_err(|e| format!("engine preset {origin}: {e}"))?;
+        spec.validate()
+            .map_err(|e| format!("engine preset {origin}: {e}"))?;
+        spec.apply_level();
+        Ok(spec)
+    }
+
+    /// The spec of a parsed preset or inline table (before [`EngineSpec::validate`]): the
+    /// game's defaults filled in, a negative integer refused by name, and a type error said
+    /// with its field in plain words ("depth: invalid type: string "two", expected a whole
+    /// number"; serde names neither the field nor a user's type).
+    ///
+    /// # Errors
+    /// One line without the origin, which the caller prefixes.
+    fn from_table(mut table: toml::Table) -> Result<Self, String> {
         for (k, v) in &table {
             if let toml::Value::Integer(n) = v
                 && *n < 0
             {
-                return Err(format!(
-                    "engine preset {origin}: {k} cannot be negative, got {n}"
-                ));
+                return Err(format!("{k} cannot be negative, got {n}"));
             }
         }
         game_defaults(&mut table);
-        let mut spec: Self = table.clone().try_into().map_err(|e: toml::de::Error| {
+        table.clone().try_into().map_err(|e: toml::de::Error| {
             let mut msg = e.message().replace('\n', " ");
-            // Rust's type names mean nothing to a user.
             for (rust, plain) in [
                 ("expected u32", "expected a whole number"),
                 ("expected u64", "expected a whole number"),
@@ -574,24 +587,17 @@ impl EngineSpec {
                 msg = msg.replace(rust, plain);
             }
             // serde's "unknown field `x`, expected one of ..." lists the underscore spellings
-            // too; keep the field and list the valid fields once, below.
+            // too; keep the field and list the valid fields once.
             if msg.starts_with("unknown field")
                 && let Some(i) = msg.find(", expected")
             {
                 msg.truncate(i);
             }
             match type_error_field(&table, &msg) {
-                Some(k) => format!("engine preset {origin}: {k}: {msg}"),
-                None => format!(
-                    "engine preset {origin}: {msg} (valid fields: {})",
-                    FIELDS.join(", ")
-                ),
+                Some(k) => format!("{k}: {msg}"),
+                None => format!("{msg} (valid fields: {})", FIELDS.join(", ")),
             }
-        })?;
-        spec.validate()
-            .map_err(|e| format!("engine preset {origin}: {e}"))?;
-        spec.apply_level();
-        Ok(spec)
+        })
     }
 
     /// Parses an inline spec `key=value,key=value` (e.g. `name=x,game=othello,depth=6`).
@@ -636,13 +642,6 @@ impl EngineSpec {
                         } else {
                             format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
                         }
-                    })
-                    .and_then(|n| {
-                        if n < 0 {
-                            Err(format!("inline engine '{text}': {k} cannot be negative, got {n}"))
-                        } else {
-                            Ok(n)
-                        }
                     })?)
                 }
                 _ => toml::Value::String(v.to_string()),
@@ -657,10 +656,8 @@ impl EngineSpec {
         table
             .entry("name")
             .or_insert_with(|| toml::Value::String(text.to_string()));
-        game_defaults(&mut table);
-        let mut spec: Self = table.try_into().map_err(|e: toml::de::Error| {
-            format!("inline engine '{text}': {}", e.message().replace('\n', " "))
-        })?;
+        let mut spec =
+            Self::from_table(table).map_err(|e| format!("inline engine '{text}': {e}"))?;
         spec.validate()
             .map_err(|e| format!("inline engine '{text}': {e}"))?;
         spec.apply_level();
@@ -1013,8 +1010,8 @@ impl EngineSpec {
 
 /// The field of `table` whose value makes deserialising an [`EngineSpec`] fail with `msg`
 /// (serde names the expected type, not the field): the field without which the spec
-/// parses, or only misses that field. `None` for a missing or unknown field (serde names it already) and when no single
-/// field does.
+/// parses, or only misses that field. `None` for a missing or unknown field (serde names
+/// it already) and when no single field does.
 fn type_error_field(table: &toml::Table, msg: &str) -> Option<String> {
     if msg.starts_with("missing field") || msg.starts_with("unknown field") {
         return None;
