@@ -62,7 +62,8 @@ pub struct GtpArgs {
     #[arg(long, value_name = "N", conflicts_with_all = ["depth", "time_ms"],
           value_parser = clap::value_parser!(u32).range(1..=60))]
     pub level: Option<u32>,
-    /// Othello opening book: builtin (compiled in), a book file, or none [default: builtin]
+    /// Othello opening book: builtin (compiled in), a book file, or none [default: the engine
+    /// spec's `book` field if it has one, else builtin]
     #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
 }
@@ -74,17 +75,21 @@ pub struct GtpArgs {
 pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
     match args.game {
         GameId::Othello => {
+            // `--book` decides; without it, the engine spec's own `book` field when it has
+            // one (`none` included), else the built-in book.
             let book = super::book_arg::playing_book_arg(args.book.as_deref())?;
-            gtp::<othello::Position>(args, move |player| match book {
-                Some(b) => Box::new(tessera::engine::book::BookPlayer::new(player, b)),
-                None => player,
+            gtp::<othello::Position>(args, move |spec, player| match book {
+                Some(b) if args.book.is_some() || spec.book.is_none() => {
+                    Box::new(tessera::engine::book::BookPlayer::new(player, b))
+                }
+                _ => player,
             })
         }
         _ if args.book.as_deref().is_some_and(|b| b != "none") => Err(CliError::input(
             "--book is for othello (there is no quixo book)",
         )),
-        GameId::Quixo => gtp::<quixo::Quixo>(args, |p| p),
-        GameId::Quixo4p => gtp::<quixo::Quixo4p>(args, |p| p),
+        GameId::Quixo => gtp::<quixo::Quixo>(args, |_, p| p),
+        GameId::Quixo4p => gtp::<quixo::Quixo4p>(args, |_, p| p),
         GameId::Talat | GameId::Talat2p => Err(CliError::input(
             "gtp speaks for othello, quixo and quixo-4p; talat has no text protocol yet",
         )),
@@ -104,6 +109,10 @@ fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
         EngineSpec::resolve(engine)
     }
     .map_err(CliError::input)?;
+    if args.book.is_some() {
+        // `--book` replaces the spec's own book (run() wraps the player in it).
+        spec.book = None;
+    }
     if args.depth.is_some() || args.time_ms.is_some() {
         spec.depth = args.depth;
         spec.time_ms = args.time_ms;
@@ -116,13 +125,13 @@ fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
     Ok(spec)
 }
 
-/// `wrap` adds to the player (Othello: the opening book).
+/// `wrap` adds to the player of the spec (Othello: the opening book).
 fn gtp<G: CliGame + GtpGame>(
     args: &GtpArgs,
-    wrap: impl FnOnce(Box<dyn Player<G>>) -> Box<dyn Player<G>>,
+    wrap: impl FnOnce(&EngineSpec, Box<dyn Player<G>>) -> Box<dyn Player<G>>,
 ) -> Result<ExitCode, CliError> {
     let spec = engine_spec(args, G::ID)?;
-    let player = wrap(G::make_player(&spec).map_err(CliError::input)?);
+    let player = wrap(&spec, G::make_player(&spec).map_err(CliError::input)?);
     let mut server = GtpServer::<G>::new(player, spec.limits());
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

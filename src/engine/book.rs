@@ -24,7 +24,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::analyze::analyze_moves;
-use super::{Player, Thought};
+use super::{EngineSpec, Player, Thought};
 use crate::game::{Game, MoveCode};
 use crate::games::othello::symmetry::{apply_square, canonical, unapply_square};
 use crate::games::othello::{Move, Position};
@@ -449,6 +449,25 @@ impl Reader<'_> {
         self.at = end;
         Ok(slice)
     }
+}
+
+/// `player` wrapped in the opening book its spec names (`book = "builtin"` or a file; see
+/// [`EngineSpec::book_source`]), or `player` itself when the spec has none.
+///
+/// # Errors
+/// A book file that cannot be read or is not a tessera book (named in the message).
+pub fn with_spec_book(
+    spec: &EngineSpec,
+    player: Box<dyn Player<Position>>,
+) -> Result<Box<dyn Player<Position>>, String> {
+    Ok(match spec.book_source() {
+        None => player,
+        Some("builtin") => Box::new(BookPlayer::new(player, Book::builtin())),
+        Some(path) => Box::new(BookPlayer::new(
+            player,
+            Arc::new(Book::load(Path::new(path))?),
+        )),
+    })
 }
 
 /// A player that plays the book's best move where the book knows the position, and asks

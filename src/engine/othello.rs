@@ -51,8 +51,10 @@ pub fn mcts_engine(spec: &EngineSpec) -> Box<dyn Player<Position>> {
     }
 }
 
-/// Builds an Othello player from its specification: the built-in alpha-beta engine, or an
-/// external GTP program.
+/// Builds an Othello player from its specification: the built-in alpha-beta engine, MCTS,
+/// or an external GTP program. The spec's opening `book` is not applied here but by
+/// [`crate::engine::Players::make_player`] (through [`crate::engine::book::with_spec_book`]),
+/// which every front end uses.
 ///
 /// # Errors
 /// A spec for another game, an unreadable weights file, or a program that cannot start.

@@ -4,7 +4,7 @@
 //!
 //! | game id    | type                          | built by                       |
 //! |------------|-------------------------------|--------------------------------|
-//! | `othello`  | [`othello::Position`]         | [`super::othello::make_player`] |
+//! | `othello`  | [`othello::Position`]         | [`super::othello::make_player`], its `book` by [`super::book::with_spec_book`] |
 //! | `quixo`    | [`quixo::Quixo`]              | [`super::quixo::make_player`]   |
 //! | `quixo-4p` | [`quixo::Quixo4p`]            | [`super::quixo::make_player`]   |
 //! | `talat`    | [`talat::Talat`]              | [`super::talat::make_player`]   |
@@ -28,7 +28,7 @@ pub trait Players: Game + Sized {
 
 impl Players for othello::Position {
     fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
-        super::othello::make_player(spec)
+        super::book::with_spec_book(spec, super::othello::make_player(spec)?)
     }
 }
 

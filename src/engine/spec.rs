@@ -201,6 +201,12 @@ pub struct EngineSpec {
     /// `exact-empties`) the level sets; giving either with other values is an error.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<u32>,
+    /// Othello built-in engines: the opening book played before searching, `builtin` (the
+    /// book compiled in, `books/othello.book`), a book file's path, or `none` (the default
+    /// in specs; `gtp` and `nboard` use `--book builtin` unless told otherwise). See
+    /// `docs/book.md`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book: Option<String>,
     /// External engines: the command line (program and arguments, split on whitespace).
     #[serde(default)]
     pub command: Option<String>,
@@ -260,6 +266,7 @@ pub const FIELDS: &[&str] = &[
     "mpc",
     "mpc-t",
     "level",
+    "book",
     "command",
     "c",
     "iterations",
@@ -907,6 +914,7 @@ impl EngineSpec {
             return Err(format!("threads must be 1..=256, got {t}"));
         }
         self.validate_mpc()?;
+        self.validate_book()?;
         let mcts_field = [
             ("c", self.c.is_some()),
             ("iterations", self.iterations.is_some()),
@@ -964,6 +972,29 @@ impl EngineSpec {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// Checks `book`: not empty, and only for Othello's built-in engines (an external
+    /// program plays its own book).
+    fn validate_book(&self) -> Result<(), String> {
+        match self.book.as_deref() {
+            None | Some("none") => Ok(()),
+            Some("") => Err("book is empty: give builtin, none or a book file".into()),
+            Some(_) if self.game != "othello" => Err(format!(
+                "book is for othello (its opening book), not {}",
+                self.game
+            )),
+            Some(_) if self.protocol != Protocol::Builtin => {
+                Err("book is for the built-in engines (an external program plays its own)".into())
+            }
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// The opening book this spec plays from (`builtin` or a file), `None` when off.
+    #[must_use]
+    pub fn book_source(&self) -> Option<&str> {
+        self.book.as_deref().filter(|b| *b != "none")
     }
 
     /// The Multi-ProbCut source this spec turns on (`builtin` or a file), `None` when off.

@@ -464,6 +464,84 @@ fn a_book_is_built_shown_and_used_unless_none() {
 }
 
 #[test]
+fn an_engine_spec_plays_from_its_book_field() {
+    use tessera::engine::book::Book;
+    use tessera::engine::{EngineSpec, Players};
+    use tessera::search::Limits;
+    let start = Position::start();
+    let book_move = Book::builtin().probe(&start)[0].mv;
+    // book = "builtin": the start position is answered from the book, no node searched.
+    let spec = EngineSpec::from_inline("name=b,depth=4,book=builtin", "othello").unwrap();
+    let mut p = Position::make_player(&spec).unwrap();
+    let t = p.choose(&start, &spec.limits()).unwrap();
+    assert_eq!((t.best_move, t.nodes), (Some(book_move), 0));
+    // Out of the book the engine searches: FFO #40 (20 empties) is far past the book.
+    let ffo40: Position = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+        .parse()
+        .unwrap();
+    assert!(Book::builtin().probe(&ffo40).is_empty());
+    let t = p.choose(&ffo40, &Limits::depth(2)).unwrap();
+    assert!(t.nodes > 0, "searched out of book: {t:?}");
+    // No book field (and book = "none"): the engine searches the start position.
+    for inline in ["name=n,depth=4", "name=n,depth=4,book=none"] {
+        let spec = EngineSpec::from_inline(inline, "othello").unwrap();
+        let t = Position::make_player(&spec)
+            .unwrap()
+            .choose(&start, &spec.limits())
+            .unwrap();
+        assert!(t.nodes > 0, "{inline}: {t:?}");
+    }
+    // A book file: the one `book build` wrote is read; a file that is not a book is named.
+    let dir = scratch("spec-book");
+    let bad = dir.join("bad.book");
+    std::fs::write(&bad, b"not a book").unwrap();
+    let spec =
+        EngineSpec::from_inline(&format!("name=f,depth=2,book={}", bad.display()), "othello")
+            .unwrap();
+    let e = Position::make_player(&spec)
+        .err()
+        .expect("a bad book is refused");
+    assert!(
+        e.contains("bad.book") && e.contains("not a tessera book"),
+        "{e}"
+    );
+    // Refused where no book exists: other games, external programs, an empty value; and
+    // through the CLI in one line with exit 2.
+    for (inline, game, needle) in [
+        ("name=q,book=builtin", "quixo", "book is for othello"),
+        (
+            "name=g,protocol=gtp,command=x,book=builtin",
+            "othello",
+            "built-in engines",
+        ),
+        ("name=e,book=", "othello", "book is empty"),
+    ] {
+        let e = EngineSpec::from_inline(inline, game).unwrap_err();
+        assert!(e.contains(needle), "{inline}: {e}");
+    }
+    let f = bad.display().to_string();
+    let eng = format!("name=a,depth=1,book={f}");
+    input_error(
+        &[
+            "tournament",
+            "othello",
+            "--engine",
+            &eng,
+            "--engine",
+            "name=b,depth=1",
+            "--rounds",
+            "1",
+            "--out",
+        ]
+        .into_iter()
+        .chain([dir.join("t").to_str().unwrap()])
+        .collect::<Vec<_>>(),
+        &["bad.book", "not a tessera book"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn level_sets_depth_and_exact_empties() {
     // Level 10 solves at 20 empties: FFO #40 comes out exact.
     let v = json_of(&[
