@@ -12,11 +12,14 @@ use super::output::CliError;
 /// flag: none (`bestmove` and `play` search unless asked; see [`playing_book_arg`]).
 ///
 /// # Errors
-/// An unreadable or malformed file.
+/// An empty value, or an unreadable or malformed file.
 pub fn book_arg(arg: Option<&str>) -> Result<Option<Arc<Book>>, CliError> {
     match arg {
         Some("builtin") => Ok(Some(Book::builtin())),
         None | Some("none") => Ok(None),
+        Some("") => Err(CliError::input(
+            "--book is empty: give builtin, none or a book file",
+        )),
         Some(path) => Book::load(Path::new(path))
             .map(|b| Some(Arc::new(b)))
             .map_err(CliError::input),

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::engine::{EngineSpec, Player};
+use tessera::engine::{EngineSpec, Player, Protocol};
 use tessera::games::{othello, quixo};
 use tessera::protocol::GtpServer;
 use tessera::protocol::gtp::GtpGame;
@@ -78,18 +78,29 @@ pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
             // `--book` decides; without it, the engine spec's own `book` field when it has
             // one (`none` included), else the built-in book.
             let book = super::book_arg::playing_book_arg(args.book.as_deref())?;
-            gtp::<othello::Position>(args, move |spec, player| match book {
-                Some(b) if args.book.is_some() || spec.book.is_none() => {
-                    Box::new(tessera::engine::book::BookPlayer::new(player, b))
+            gtp::<othello::Position>(args, move |spec, player| {
+                // An external program plays its own book (as a spec's `book` is refused).
+                if spec.protocol != Protocol::Builtin {
+                    return match args.book.as_deref() {
+                        Some(b) if b != "none" => Err(CliError::input(
+                            "--book is for the built-in engines (an external program plays its own)",
+                        )),
+                        _ => Ok(player),
+                    };
                 }
-                _ => player,
+                Ok(match book {
+                    Some(b) if args.book.is_some() || spec.book.is_none() => {
+                        Box::new(tessera::engine::book::BookPlayer::new(player, b))
+                    }
+                    _ => player,
+                })
             })
         }
         _ if args.book.as_deref().is_some_and(|b| b != "none") => Err(CliError::input(
             "--book is for othello (there is no quixo book)",
         )),
-        GameId::Quixo => gtp::<quixo::Quixo>(args, |_, p| p),
-        GameId::Quixo4p => gtp::<quixo::Quixo4p>(args, |_, p| p),
+        GameId::Quixo => gtp::<quixo::Quixo>(args, |_, p| Ok(p)),
+        GameId::Quixo4p => gtp::<quixo::Quixo4p>(args, |_, p| Ok(p)),
         GameId::Talat | GameId::Talat2p => Err(CliError::input(
             "gtp speaks for othello, quixo and quixo-4p; talat has no text protocol yet",
         )),
@@ -125,13 +136,15 @@ fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
     Ok(spec)
 }
 
-/// `wrap` adds to the player of the spec (Othello: the opening book).
+/// `wrap` adds to the player of the spec (Othello: the opening book), or refuses it.
 fn gtp<G: CliGame + GtpGame>(
     args: &GtpArgs,
-    wrap: impl FnOnce(&EngineSpec, Box<dyn Player<G>>) -> Box<dyn Player<G>>,
+    wrap: impl FnOnce(&EngineSpec, Box<dyn Player<G>>) -> Result<Box<dyn Player<G>>, CliError>,
 ) -> Result<ExitCode, CliError> {
     let spec = engine_spec(args, G::ID)?;
-    let player = wrap(&spec, G::make_player(&spec).map_err(CliError::input)?);
+    let player = G::make_player(&spec)
+        .map_err(|e| CliError::input(format!("engine '{}': {e}", spec.name)))?;
+    let player = wrap(&spec, player)?;
     let mut server = GtpServer::<G>::new(player, spec.limits());
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -94,8 +94,9 @@ struct PlayArgs {
     /// Engine presets (names from engines/ or built in, or paths to .toml files), comma-separated
     #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
     engines: Vec<String>,
-    /// An inline engine, e.g. name=fast,depth=3,tt-mb=4 (repeatable; fields as in engines/*.toml),
-    /// or without '=' a preset as in --engines; these come after all of --engines
+    /// An inline engine, e.g. name=fast,depth=3,tt-mb=4 or name=b,time-ms=100,book=builtin
+    /// (repeatable; fields as in engines/*.toml, listed in docs/tournament.md), or without
+    /// '=' a preset as in --engines; these come after all of --engines
     #[arg(long = "engine", value_name = "SPEC")]
     inline: Vec<String>,
     /// Pairing format: every engine against every other, or the first against the rest

@@ -32,6 +32,9 @@ use crate::search::Limits;
 
 const MAGIC: &[u8; 8] = b"TSBOOK1\n";
 
+/// The largest book value, centi-discs: a 64-disc win.
+const MAX_VALUE: i32 = 6400;
+
 /// The book shipped with tessera (`books/othello.book`), compiled into the binary.
 const BUILTIN: &[u8] = include_bytes!("../../books/othello.book");
 
@@ -353,13 +356,20 @@ impl Book {
     /// Reads the file form.
     ///
     /// # Errors
-    /// A wrong magic, a cut-short file, overlapping discs, a move code over 64, or bytes
-    /// after the last entry.
+    /// A wrong magic or an empty file, a cut-short file, overlapping discs, a finished game,
+    /// a move code over 64, a move that is illegal in its position or given twice (a pass
+    /// only where there is no move), a value beyond ±6400 centi-discs, or bytes after the
+    /// last entry.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
         let mut r = Reader { bytes, at: 0 };
-        if r.take(8)? != MAGIC {
+        if bytes.is_empty() {
+            return Err("the file is empty, not a tessera book".into());
+        }
+        // A short file that is not the start of the magic is another file, not a cut one.
+        if !bytes.starts_with(MAGIC) && !MAGIC.starts_with(bytes) {
             return Err("not a tessera book (the file does not start with TSBOOK1)".into());
         }
+        r.take(8)?;
         let count = u32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes"));
         // The count is the file's word: reserve no more than its bytes can hold (an entry
         // is at least 18 bytes), so a corrupt count is a cut-short file, not a huge allocation.
@@ -372,13 +382,42 @@ impl Book {
             }
             let depth = r.take(1)?[0];
             let n = r.take(1)?[0];
+            let pos = position_of((player, opponent));
+            let legal = pos.legal_placements();
+            if legal == 0 && pos.is_game_over() {
+                return Err(format!("book entry {i}: the game is over in its position"));
+            }
             let mut moves = Vec::with_capacity(usize::from(n));
+            let mut seen = 0u128;
             for _ in 0..n {
                 let code = r.take(1)?[0];
                 if code > 64 {
                     return Err(format!("book entry {i}: move code {code} is not a square"));
                 }
+                // The canonical key and the codes share one frame: each move must be legal
+                // there (a pass only when there is no other move), once.
+                let legal_here = if code == 64 {
+                    legal == 0
+                } else {
+                    legal >> code & 1 == 1
+                };
+                if !legal_here || seen >> code & 1 == 1 {
+                    let what = if legal_here {
+                        "twice"
+                    } else {
+                        "an illegal move"
+                    };
+                    return Err(format!(
+                        "book entry {i}: move code {code} is {what} in its position"
+                    ));
+                }
+                seen |= 1 << code;
                 let value = i16::from_le_bytes(r.take(2)?.try_into().expect("2 bytes"));
+                if i32::from(value).abs() > MAX_VALUE {
+                    return Err(format!(
+                        "book entry {i}: value {value} is beyond +-{MAX_VALUE} centi-discs"
+                    ));
+                }
                 moves.push((code, value));
             }
             entries.insert((player, opponent), BookEntry { depth, moves });
@@ -556,6 +595,46 @@ mod tests {
         huge.extend_from_slice(&u32::MAX.to_le_bytes());
         assert_eq!(
             Book::from_bytes(&huge).unwrap_err(),
+            "the book file is cut short"
+        );
+    }
+
+    #[test]
+    fn a_book_with_impossible_moves_or_values_is_refused() {
+        let good = Book::builtin().to_bytes();
+        assert_eq!(Book::from_bytes(&good).unwrap(), *Book::builtin());
+        // Entry 0 starts at byte 12: discs (16 bytes), depth, move count, then (code, value).
+        let player = u64::from_le_bytes(good[12..20].try_into().unwrap());
+        assert!(good[29] >= 2, "the first entry has two moves");
+        let (first, second, value) = (30, 33, 31..33);
+        // A move onto one of the mover's own discs: illegal.
+        let mut b = good.clone();
+        b[first] = player.trailing_zeros() as u8;
+        let e = Book::from_bytes(&b).unwrap_err();
+        assert!(
+            e.starts_with("book entry 0: move code") && e.contains("illegal"),
+            "{e}"
+        );
+        // A pass where there are moves.
+        b[first] = 64;
+        assert!(Book::from_bytes(&b).unwrap_err().contains("illegal"));
+        // The same move twice.
+        let mut b = good.clone();
+        b[second] = b[first];
+        assert!(Book::from_bytes(&b).unwrap_err().contains("twice"));
+        // A value beyond a 64-disc win (it read as a forced win in 1000 plies).
+        let mut b = good.clone();
+        b[value].copy_from_slice(&30000i16.to_le_bytes());
+        assert!(Book::from_bytes(&b).unwrap_err().contains("value 30000"));
+        // Files that are not books at all, however short, say so; a cut magic is cut short.
+        assert!(Book::from_bytes(b"").unwrap_err().contains("empty"));
+        assert!(
+            Book::from_bytes(b"hello\n")
+                .unwrap_err()
+                .contains("not a tessera book")
+        );
+        assert_eq!(
+            Book::from_bytes(b"TSBO").unwrap_err(),
             "the book file is cut short"
         );
     }

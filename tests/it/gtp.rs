@@ -458,6 +458,70 @@ fn server_rejects_a_bad_engine_on_the_command_line() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
 
+/// `tessera gtp othello ARGS` fed `input`: (exit code, stdout, stderr).
+fn gtp_session(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(BIN)
+        .args(["gtp", "othello"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_book_wraps_built_in_engines_only_and_book_errors_name_the_engine() {
+    let moves = "genmove black\ngenmove white\ngenmove black\nquit\n";
+    // An external engine is not wrapped in the built-in book: through `gtp` it answers as
+    // the program it runs does on its own (the spec's `book` is refused for it too).
+    let inner = format!("{BIN} gtp othello --depth 1 --book none");
+    let (code, direct, err) = gtp_session(&["--depth", "1", "--book", "none"], moves);
+    assert_eq!(code, Some(0), "{err}");
+    // (Depth 1 leaves the book's line at once, so a book in front would show.)
+    let (_, booked, _) = gtp_session(&["--depth", "1"], moves);
+    assert_ne!(
+        booked, direct,
+        "the book and a depth-1 search agree: pick another depth"
+    );
+    let external = format!("name=ext,protocol=gtp,command={inner}");
+    let (code, wrapped, err) = gtp_session(&["--engine", &external], moves);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(wrapped, direct);
+    // Told to put a book in front of it, gtp refuses in one line.
+    for (args, needles) in [
+        (
+            vec!["--engine", external.as_str(), "--book", "builtin"],
+            vec!["--book is for the built-in engines"],
+        ),
+        (vec!["--book", ""], vec!["--book is empty"]),
+        (
+            vec!["--engine", "name=x,depth=2,book=/nonexistent/b.book"],
+            vec!["engine 'x'", "/nonexistent/b.book"],
+        ),
+    ] {
+        let (code, out, err) = gtp_session(&args, moves);
+        assert_eq!(code, Some(2), "{args:?}: {out} {err}");
+        assert!(err.starts_with("error: "), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        for n in needles {
+            assert!(err.contains(n), "{args:?}: '{n}' not in {err}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // tessera through the protocol path
 
