@@ -84,6 +84,11 @@ pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
     // built-in book (written on the first learn).
     let learn_file = match args.book.as_deref() {
         None | Some("none" | "builtin") => None,
+        Some("") => {
+            return Err(CliError::input(
+                "--book is empty: give builtin, none or a book file",
+            ));
+        }
         Some(path) => Some(PathBuf::from(path)),
     };
     let book: Option<Book> = match &learn_file {

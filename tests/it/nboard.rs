@@ -525,3 +525,16 @@ fn go_or_hint_stopped_at_once_still_answers_a_searched_move() {
         }
     }
 }
+
+#[test]
+fn an_empty_book_flag_is_refused_by_name() {
+    let out = Command::new(BIN)
+        .args(["nboard", "othello", "--book", ""])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error: --book is empty"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
