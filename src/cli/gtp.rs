@@ -142,8 +142,7 @@ fn gtp<G: CliGame + GtpGame>(
     wrap: impl FnOnce(&EngineSpec, Box<dyn Player<G>>) -> Result<Box<dyn Player<G>>, CliError>,
 ) -> Result<ExitCode, CliError> {
     let spec = engine_spec(args, G::ID)?;
-    let player = G::make_player(&spec)
-        .map_err(|e| CliError::input(format!("engine '{}': {e}", spec.name)))?;
+    let player = G::make_player(&spec).map_err(|e| CliError::input(spec.named_error(&e)))?;
     let player = wrap(&spec, player)?;
     let mut server = GtpServer::<G>::new(player, spec.limits());
     let stdin = std::io::stdin();

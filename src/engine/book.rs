@@ -374,7 +374,8 @@ impl Book {
         // The count is the file's word: reserve no more than its bytes can hold (an entry
         // is at least 18 bytes), so a corrupt count is a cut-short file, not a huge allocation.
         let mut entries = HashMap::with_capacity((count as usize).min(bytes.len() / 18));
-        for i in 0..count {
+        // Entries are numbered from 1 in messages.
+        for i in 1..=count {
             let player = u64::from_le_bytes(r.take(8)?.try_into().expect("8 bytes"));
             let opponent = u64::from_le_bytes(r.take(8)?.try_into().expect("8 bytes"));
             if player & opponent != 0 {
@@ -386,6 +387,13 @@ impl Book {
             let legal = pos.legal_placements();
             if legal == 0 && pos.is_game_over() {
                 return Err(format!("book entry {i}: the game is over in its position"));
+            }
+            // An entry holds every legal move's value (a pass where there is no move).
+            let want = legal.count_ones().max(1);
+            if u32::from(n) != want {
+                return Err(format!(
+                    "book entry {i}: {n} moves, but its position has {want} (an entry values every move)"
+                ));
             }
             let mut moves = Vec::with_capacity(usize::from(n));
             let mut seen = 0u128;
@@ -420,13 +428,17 @@ impl Book {
                 }
                 moves.push((code, value));
             }
-            entries.insert((player, opponent), BookEntry { depth, moves });
+            if entries
+                .insert((player, opponent), BookEntry { depth, moves })
+                .is_some()
+            {
+                return Err(format!("book entry {i}: its position is in the book twice"));
+            }
         }
         if r.at != bytes.len() {
-            return Err(format!(
-                "{} bytes after the last book entry",
-                bytes.len() - r.at
-            ));
+            let extra = bytes.len() - r.at;
+            let unit = if extra == 1 { "byte" } else { "bytes" };
+            return Err(format!("{extra} {unit} after the last book entry"));
         }
         Ok(Self { entries })
     }
@@ -612,7 +624,7 @@ mod tests {
         b[first] = player.trailing_zeros() as u8;
         let e = Book::from_bytes(&b).unwrap_err();
         assert!(
-            e.starts_with("book entry 0: move code") && e.contains("illegal"),
+            e.starts_with("book entry 1: move code") && e.contains("illegal"),
             "{e}"
         );
         // A pass where there are moves.
@@ -626,6 +638,26 @@ mod tests {
         let mut b = good.clone();
         b[value].copy_from_slice(&30000i16.to_le_bytes());
         assert!(Book::from_bytes(&b).unwrap_err().contains("value 30000"));
+        // An entry without every legal move (here with none).
+        let mut b = good.clone();
+        b[29] = 0;
+        let e = Book::from_bytes(&b).unwrap_err();
+        assert!(
+            e.starts_with("book entry 1: 0 moves, but its position has"),
+            "{e}"
+        );
+        // One position twice (the first entry copied into a two-entry book).
+        let len = 18 + 3 * usize::from(good[29]);
+        let mut b = good[..8].to_vec();
+        b.extend_from_slice(&2u32.to_le_bytes());
+        b.extend_from_slice(&good[12..12 + len]);
+        b.extend_from_slice(&good[12..12 + len]);
+        let e = Book::from_bytes(&b).unwrap_err();
+        assert_eq!(e, "book entry 2: its position is in the book twice");
+        let mut b = good.clone();
+        b.push(0);
+        let e = Book::from_bytes(&b).unwrap_err();
+        assert_eq!(e, "1 byte after the last book entry");
         // Files that are not books at all, however short, say so; a cut magic is cut short.
         assert!(Book::from_bytes(b"").unwrap_err().contains("empty"));
         assert!(

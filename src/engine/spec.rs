@@ -997,6 +997,18 @@ impl EngineSpec {
         self.book.as_deref().filter(|b| *b != "none")
     }
 
+    /// `err` (from building or running this engine) prefixed with `engine 'NAME': `, unless
+    /// it already starts with the engine's name (an external engine names itself).
+    #[must_use]
+    pub fn named_error(&self, err: &str) -> String {
+        let prefix = format!("engine '{}'", self.name);
+        if err.starts_with(&prefix) {
+            err.to_string()
+        } else {
+            format!("{prefix}: {err}")
+        }
+    }
+
     /// The Multi-ProbCut source this spec turns on (`builtin` or a file), `None` when off.
     #[must_use]
     pub fn mpc_source(&self) -> Option<&str> {

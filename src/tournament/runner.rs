@@ -535,7 +535,7 @@ fn run_or_check<G: Game>(
     // Every engine is built once before anything is written, so a bad weights file or a
     // missing program is an error now, not a forfeit in every game.
     for spec in &settings.engines {
-        factory(spec).map_err(|e| format!("engine '{}': {e}", spec.name))?;
+        factory(spec).map_err(|e| spec.named_error(&e))?;
     }
     let mut all = schedule::schedule(
         settings.engines.len(),

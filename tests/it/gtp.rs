@@ -509,7 +509,12 @@ fn the_book_wraps_built_in_engines_only_and_book_errors_name_the_engine() {
         (vec!["--book", ""], vec!["--book is empty"]),
         (
             vec!["--engine", "name=x,depth=2,book=/nonexistent/b.book"],
-            vec!["engine 'x'", "/nonexistent/b.book"],
+            vec!["engine 'x': cannot read book", "/nonexistent/b.book"],
+        ),
+        // An external engine names itself: once.
+        (
+            vec!["--engine", "name=y,protocol=gtp,command=/nonexistent/prog"],
+            vec!["error: engine 'y': cannot start '/nonexistent/prog'"],
         ),
     ] {
         let (code, out, err) = gtp_session(&args, moves);
