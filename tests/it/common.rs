@@ -106,3 +106,24 @@ pub fn without_times_json(mut report: serde_json::Value) -> serde_json::Value {
     }
     report
 }
+
+/// Runs the `tessera` binary with `args`, `input` on its standard input, and returns its
+/// exit status and output.
+pub fn tessera_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera starts");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("tessera ends")
+}

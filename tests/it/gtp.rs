@@ -460,21 +460,11 @@ fn server_rejects_a_bad_engine_on_the_command_line() {
 
 /// `tessera gtp othello ARGS` fed `input`: (exit code, stdout, stderr).
 fn gtp_session(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(BIN)
-        .args(["gtp", "othello"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let all: Vec<&str> = ["gtp", "othello"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .collect();
+    let out = crate::common::tessera_with_input(&all, input);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -3,9 +3,8 @@
 //! of `bestmove --level N`: midgame depth N and, in Othello, exact solving from
 //! `min(2N, 24)` empties with no depth limit there (Edax's `-l N`).
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use tessera::engine::EngineSpec;
 use tessera::engine::spec::ExactEmpties::Upto;
@@ -193,20 +192,10 @@ fn a_level_engine_solves_from_twice_its_depth() {
 
 #[test]
 fn gtp_takes_a_level() {
-    let mut child = Command::new(BIN)
-        .args(["gtp", "othello", "--level", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"name\ngenmove black\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::tessera_with_input(
+        &["gtp", "othello", "--level", "2"],
+        "name\ngenmove black\nquit\n",
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let answers: Vec<&str> = stdout.split("\n\n").collect();
