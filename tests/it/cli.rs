@@ -1,8 +1,7 @@
 //! End-to-end tests of the `tessera` binary: output formats, reference answers, exit codes
 //! and error messages. They run the built program as a user would.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
@@ -16,21 +15,7 @@ fn tessera(args: &[&str]) -> Output {
 
 /// Runs the binary with `args`, feeding `input` on stdin (or an empty stdin).
 fn tessera_with_stdin(args: &[&str], input: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tessera binary starts");
-    {
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        if let Some(text) = input {
-            // The program may quit before reading everything; a closed pipe is fine.
-            let _ = stdin.write_all(text.as_bytes());
-        }
-    } // dropped: end of input
-    child.wait_with_output().expect("tessera runs to the end")
+    crate::common::tessera_with_input(args, input.unwrap_or(""))
 }
 
 fn text(bytes: &[u8]) -> String {
