@@ -357,9 +357,9 @@ impl Book {
     ///
     /// # Errors
     /// A wrong magic or an empty file, a cut-short file, overlapping discs, a finished game,
-    /// a move code over 64, a move that is illegal in its position or given twice (a pass
-    /// only where there is no move), a value beyond ±6400 centi-discs, or bytes after the
-    /// last entry.
+    /// an entry without exactly its position's legal moves (each once; a pass only where
+    /// there is no move) or with a move code over 64, a value beyond ±6400 centi-discs, a
+    /// position stored twice, or bytes after the last entry. Entries are counted from 1.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
         let mut r = Reader { bytes, at: 0 };
         if bytes.is_empty() {
