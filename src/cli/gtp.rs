@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::engine::{EngineSpec, Player, Protocol};
+use tessera::engine::{EngineSpec, Protocol};
 use tessera::games::{othello, quixo};
 use tessera::protocol::GtpServer;
 use tessera::protocol::gtp::GtpGame;
@@ -74,33 +74,12 @@ pub struct GtpArgs {
 /// An unknown or invalid engine, or an engine that cannot start.
 pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
     match args.game {
-        GameId::Othello => {
-            // `--book` decides; without it, the engine spec's own `book` field when it has
-            // one (`none` included), else the built-in book.
-            let book = super::book_arg::playing_book_arg(args.book.as_deref())?;
-            gtp::<othello::Position>(args, move |spec, player| {
-                // An external program plays its own book (as a spec's `book` is refused).
-                if spec.protocol != Protocol::Builtin {
-                    return match args.book.as_deref() {
-                        Some(b) if b != "none" => Err(CliError::input(
-                            "--book is for the built-in engines (an external program plays its own)",
-                        )),
-                        _ => Ok(player),
-                    };
-                }
-                Ok(match book {
-                    Some(b) if args.book.is_some() || spec.book.is_none() => {
-                        Box::new(tessera::engine::book::BookPlayer::new(player, b))
-                    }
-                    _ => player,
-                })
-            })
-        }
+        GameId::Othello => gtp::<othello::Position>(args),
         _ if args.book.as_deref().is_some_and(|b| b != "none") => Err(CliError::input(
             "--book is for othello (there is no quixo book)",
         )),
-        GameId::Quixo => gtp::<quixo::Quixo>(args, |_, p| Ok(p)),
-        GameId::Quixo4p => gtp::<quixo::Quixo4p>(args, |_, p| Ok(p)),
+        GameId::Quixo => gtp::<quixo::Quixo>(args),
+        GameId::Quixo4p => gtp::<quixo::Quixo4p>(args),
         GameId::Talat | GameId::Talat2p => Err(CliError::input(
             "gtp speaks for othello, quixo and quixo-4p; talat has no text protocol yet",
         )),
@@ -120,9 +99,8 @@ fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
         EngineSpec::resolve(engine)
     }
     .map_err(CliError::input)?;
-    if args.book.is_some() {
-        // `--book` replaces the spec's own book (run() wraps the player in it).
-        spec.book = None;
+    if game == "othello" {
+        spec.book = gtp_book(args, &spec)?;
     }
     if args.depth.is_some() || args.time_ms.is_some() {
         spec.depth = args.depth;
@@ -136,14 +114,31 @@ fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
     Ok(spec)
 }
 
-/// `wrap` adds to the player of the spec (Othello: the opening book), or refuses it.
-fn gtp<G: CliGame + GtpGame>(
-    args: &GtpArgs,
-    wrap: impl FnOnce(&EngineSpec, Box<dyn Player<G>>) -> Result<Box<dyn Player<G>>, CliError>,
-) -> Result<ExitCode, CliError> {
+/// The Othello book `gtp` plays with, as the spec's `book` field (which
+/// [`tessera::engine::Players::make_player`] applies): `--book` when given, else the spec's own `book`
+/// (`none` included), else the built-in book. An external program plays its own: none, and
+/// `--book builtin|FILE` is refused for it.
+fn gtp_book(args: &GtpArgs, spec: &EngineSpec) -> Result<Option<String>, CliError> {
+    super::book_arg::refuse_empty(args.book.as_deref())?;
+    if spec.protocol != Protocol::Builtin {
+        return match args.book.as_deref() {
+            Some(b) if b != "none" => Err(CliError::input(
+                "--book is for the built-in engines (an external program plays its own)",
+            )),
+            _ => Ok(None),
+        };
+    }
+    Ok(Some(
+        args.book
+            .clone()
+            .or_else(|| spec.book.clone())
+            .unwrap_or_else(|| "builtin".into()),
+    ))
+}
+
+fn gtp<G: CliGame + GtpGame>(args: &GtpArgs) -> Result<ExitCode, CliError> {
     let spec = engine_spec(args, G::ID)?;
     let player = G::make_player(&spec).map_err(|e| CliError::input(spec.named_error(&e)))?;
-    let player = wrap(&spec, player)?;
     let mut server = GtpServer::<G>::new(player, spec.limits());
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -82,13 +82,9 @@ pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
     // --book FILE: the book learn adds to; a file that does not exist yet starts as the
     // built-in book (written on the first learn).
+    super::book_arg::refuse_empty(args.book.as_deref())?;
     let learn_file = match args.book.as_deref() {
         None | Some("none" | "builtin") => None,
-        Some("") => {
-            return Err(CliError::input(
-                "--book is empty: give builtin, none or a book file",
-            ));
-        }
         Some(path) => Some(PathBuf::from(path)),
     };
     let book: Option<Book> = match &learn_file {

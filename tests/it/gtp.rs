@@ -486,6 +486,24 @@ fn the_book_wraps_built_in_engines_only_and_book_errors_name_the_engine() {
         booked, direct,
         "the book and a depth-1 search agree: pick another depth"
     );
+    // Without --book a spec's own `book` decides (`none` included); --book overrides it.
+    for args in [
+        ["--engine", "name=x,depth=1,book=none", "--book", "builtin"],
+        ["--engine", "name=x,depth=1,book=builtin", "--book", "none"],
+    ] {
+        let (code, out, err) = gtp_session(&args[..2], moves);
+        assert_eq!(code, Some(0), "{err}");
+        let spec_book = if args[1].ends_with("none") {
+            &direct
+        } else {
+            &booked
+        };
+        assert_eq!(&out, spec_book, "{args:?}");
+        let (code, out, err) = gtp_session(&args, moves);
+        assert_eq!(code, Some(0), "{err}");
+        let flag_book = if args[3] == "none" { &direct } else { &booked };
+        assert_eq!(&out, flag_book, "{args:?}");
+    }
     let external = format!("name=ext,protocol=gtp,command={inner}");
     let (code, wrapped, err) = gtp_session(&["--engine", &external], moves);
     assert_eq!(code, Some(0), "{err}");
