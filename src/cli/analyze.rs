@@ -31,6 +31,7 @@ use super::{Algo, EngineArgs, GameId, PositionArgs};
 )]
 pub struct AnalyzeArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     #[command(flatten)]
     pub position: PositionArgs,
@@ -52,7 +53,7 @@ pub struct AnalyzeArgs {
 /// # Errors
 /// Bad input, an algorithm other than alpha-beta, a three-sided game.
 pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, analyze(args))
+    tessera::for_game!(args.game, analyze(args))
 }
 
 fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {

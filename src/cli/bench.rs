@@ -30,6 +30,7 @@ use super::{Algo, EngineArgs, GameId};
 )]
 pub struct BenchArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// Alpha-beta search depth per position, plies (1..=20; each ply costs about 3x the one before)
     /// [default: 9]
@@ -64,7 +65,7 @@ const DEFAULT_ITERATIONS: u64 = 10_000;
 /// # Errors
 /// An engine failure.
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, bench(args))
+    tessera::for_game!(args.game, bench(args))
 }
 
 fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {

@@ -43,7 +43,7 @@ use super::{Algo, GameId};
 )]
 pub struct FairnessArgs {
     /// Game
-    #[arg(value_enum)]
+    #[arg(value_parser = super::GameIdParser)]
     game: GameId,
     /// A small run (depths 1,2,3, 100 random-opening rounds, no 4x4 Quixo solve)
     #[arg(long)]
@@ -181,7 +181,7 @@ pub struct Summary {
 
 /// Runs the command.
 pub fn run(args: &FairnessArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, fairness(args))
+    tessera::for_game!(args.game, fairness(args))
 }
 
 /// `n` random legal plies from `root` with the seeded RNG, as a position line (retried until

@@ -8,20 +8,6 @@
 //! Exit codes: 0 success, 1 the work could not be finished (a `solve` stopped by its time
 //! limit, an engine failure), 2 bad arguments or input (one `error: ...` line on stderr).
 
-/// Runs `$f::<G>($args...)` for the game `$id`: the one place that lists every game's
-/// position type (see [`games::CliGame`]).
-macro_rules! dispatch {
-    ($id:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
-        match $id {
-            $crate::cli::GameId::Othello => $f::<tessera::games::othello::Position>($($arg),*),
-            $crate::cli::GameId::Quixo => $f::<tessera::games::quixo::Quixo>($($arg),*),
-            $crate::cli::GameId::Quixo4p => $f::<tessera::games::quixo::Quixo4p>($($arg),*),
-            $crate::cli::GameId::Talat => $f::<tessera::games::talat::Talat>($($arg),*),
-            $crate::cli::GameId::Talat2p => $f::<tessera::games::talat::Talat2p>($($arg),*),
-        }
-    };
-}
-
 mod analyze;
 mod bench;
 mod bestmove;
@@ -93,21 +79,36 @@ enum Command {
     Serve(serve::ServeArgs),
 }
 
-/// The games tessera knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameId {
-    /// Othello (Reversi), 8x8.
-    Othello,
-    /// Quixo, two players (X, O) on 5x5 (positions may also be 3x3 or 4x4).
-    Quixo,
-    /// Quixo, four players in two teams (A1, B1, A2, B2).
-    #[value(name = "quixo-4p")]
-    Quixo4p,
-    /// Talat, three players (White, Grey, Black) on three 5x5 boards.
-    Talat,
-    /// Talat for two players (White, Grey) with the neutral Djinn.
-    #[value(name = "talat-2p")]
-    Talat2p,
+pub use tessera::games::GameId;
+
+/// clap value parser for a `<GAME>` argument: the ids of [`GameId::ALL`], each with its
+/// description in `--help`, and clap's "invalid value ... [possible values: ...]" otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct GameIdParser;
+
+impl clap::builder::TypedValueParser for GameIdParser {
+    type Value = GameId;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<GameId, clap::Error> {
+        let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+        clap::builder::PossibleValuesParser::new(names)
+            .parse_ref(cmd, arg, value)?
+            .parse::<GameId>()
+            .map_err(|_| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(GameId::ALL.into_iter().map(|g| {
+            clap::builder::PossibleValue::new(g.name()).help(g.description())
+        })))
+    }
 }
 
 /// Where the position comes from; at most one of these (none: the start position).

@@ -2,7 +2,6 @@
 
 use std::process::ExitCode;
 
-use clap::ValueEnum;
 use tessera::game::Game;
 use tessera::games::othello::endgame::{Pass, Solver};
 use tessera::search::{Limits, TranspositionTable};
@@ -50,9 +49,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         GameId::Quixo => super::quixo::solve(args),
         other => Err(CliError::input(format!(
             "solve supports othello and quixo, not {}",
-            other
-                .to_possible_value()
-                .map_or_else(String::new, |v| v.get_name().to_string())
+            other.name().to_string()
         ))),
     }
 }
