@@ -348,7 +348,7 @@ fn exact_results(game: &str, quick: bool) -> Result<(Vec<Exact>, Vec<String>), C
     Ok((exact, notes))
 }
 
-fn fairness<G: super::board::BoardGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
+fn fairness<G: super::games::CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
     let game = G::ID;
     if let Some(path) = &args.html {
         super::html::check_target(path)?;
