@@ -62,7 +62,7 @@ pub struct FairnessArgs {
     #[arg(long, value_delimiter = ',', value_name = "MS,MS,...", value_parser = output::at_least_one_u64)]
     times_ms: Vec<u64>,
     /// Search algorithm of the engines [default: the game's, as in `play`]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::AlgoParser)]
     algo: Option<Algo>,
     /// Evaluation weights file of the engines (as `play --weights`)
     #[arg(long, value_name = "FILE")]
@@ -389,9 +389,9 @@ fn fairness<G: super::games::CliGame>(args: &FairnessArgs) -> Result<ExitCode, C
     let rounds = args
         .rounds
         .map_or(if args.quick { 100 } else { 50 }, |r| r as usize);
-    let algo = args.algo.unwrap_or(G::ALGOS[0]);
-    if !G::ALGOS.contains(&algo) {
-        let names: Vec<String> = G::ALGOS.iter().map(|a| a.name()).collect();
+    let algo = args.algo.unwrap_or(G::ALGORITHMS[0]);
+    if !G::ALGORITHMS.contains(&algo) {
+        let names: Vec<&str> = G::ALGORITHMS.iter().map(|a| a.name()).collect();
         return Err(CliError::input(format!(
             "--algo {} is not for {game} (its algorithms: {})",
             algo.name(),

@@ -44,9 +44,6 @@ pub trait CliGame: Present + Players {
     /// Default `--max-plies` of tournaments: longer games are adjudicated as draws.
     const DEFAULT_MAX_PLIES: u64 = 1000;
 
-    /// The algorithms of `--algo` this game's engines have, the default first.
-    const ALGOS: &'static [super::Algo] = &[super::Algo::Alphabeta, super::Algo::Mcts];
-
     /// Whether the rules are the same under the 8 rotations and reflections of a square
     /// board written row by row in the position text (Othello, Quixo): `openings` then
     /// keeps one of each set of symmetric positions.

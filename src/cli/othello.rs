@@ -273,5 +273,4 @@ mod tests {
         assert_eq!(p40.position.empties(), 20);
         assert!(ffo(60).is_err());
     }
-
 }

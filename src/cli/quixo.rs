@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use tessera::engine::{Player, quixo as qx_engine};
 use tessera::game::Game;
-use tessera::present::Present;
 use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict, eval::Weights};
+use tessera::present::Present;
 
 use super::bestmove::{info_line, mcts_spec};
 use super::games::CliGame;

@@ -11,7 +11,6 @@ use super::games::CliGame;
 use super::output::{CliError, say};
 use super::{Algo, EngineArgs};
 
-
 /// The weights of `--weights`; default the Texel-tuned ones (tuning/talat-texel.txt,
 /// embedded).
 fn weights(args: &EngineArgs) -> Result<Weights, CliError> {
@@ -38,15 +37,6 @@ impl CliGame for Talat {
         bench_positions::<Self>()
     }
 
-    /// BRS+ first: it led both equal-time tournaments (+47 Elo at 25 ms, +100 at 100 ms
-    /// per move, against paranoid, BRS, max-n and MCTS).
-    const ALGOS: &'static [Algo] = &[
-        Algo::BrsPlus,
-        Algo::Paranoid,
-        Algo::Maxn,
-        Algo::Brs,
-        Algo::Mcts,
-    ];
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
         let algo = args.algo();
         if algo == Algo::Mcts {

@@ -29,9 +29,11 @@
 
 mod othello;
 mod quixo;
+mod score;
 mod talat;
 
 pub use othello::color_name;
+pub use score::{score_short, score_text};
 
 use serde_json::{Value, json};
 

@@ -17,10 +17,10 @@ use tessera::game::{Game, Seat};
 use tessera::search::Limits;
 
 use super::super::EngineArgs;
-use tessera::present::counts_json;
 use super::super::games::{CliGame, legal_moves};
 use super::super::output::{score_short, score_text};
 use super::http::ApiError;
+use tessera::present::counts_json;
 
 /// Highest level offered on the page (Othello level N solves exactly from 2N empties).
 pub const MAX_LEVEL: u32 = 12;
@@ -456,7 +456,7 @@ impl<G: CliGame> Table for Session<G> {
             "ggf": G::ggf(&self.start, &self.moves),
             "can_undo": self.undo_target().is_some(),
             "can_redo": !self.redo.is_empty(),
-            "analysable": G::ALGOS.contains(&super::super::Algo::Alphabeta),
+            "analysable": G::ALGORITHMS.contains(&super::super::Algo::Alphabeta),
             "unit": G::SCORE_UNIT,
         })
     }
@@ -585,7 +585,7 @@ impl<G: CliGame> Table for Session<G> {
         if let Some(r) = self.over() {
             return Err(ApiError::conflict(format!("the game is over ({r})")));
         }
-        if !G::ALGOS.contains(&super::super::Algo::Alphabeta) {
+        if !G::ALGORITHMS.contains(&super::super::Algo::Alphabeta) {
             return Err(ApiError::bad(format!(
                 "per-move analysis needs a two-sided game; {} has three sides",
                 G::ID
@@ -703,7 +703,7 @@ pub fn describe<G: CliGame>() -> Value {
         "levels": MAX_LEVEL,
         "start": start.to_string(),
         "help": G::CLICK_HELP,
-        "analysable": G::ALGOS.contains(&super::super::Algo::Alphabeta),
+        "analysable": G::ALGORITHMS.contains(&super::super::Algo::Alphabeta),
     })
 }
 
