@@ -6,7 +6,6 @@
 //! `dispatch!` (in `cli/mod.rs`).
 
 use tessera::engine::{Player, Players};
-use tessera::game::Game;
 use tessera::present::Present;
 
 use super::output::CliError;
@@ -41,9 +40,6 @@ pub const OPENING_PLIES: &[u32] = &[0, 6, 10, 14, 18, 22, 26];
 
 /// Players come from the engine registry ([`Players::make_player`]).
 pub trait CliGame: Present + Players {
-    /// Default `--max-plies` of tournaments: longer games are adjudicated as draws.
-    const DEFAULT_MAX_PLIES: u64 = 1000;
-
     /// Whether the rules are the same under the 8 rotations and reflections of a square
     /// board written row by row in the position text (Othello, Quixo): `openings` then
     /// keeps one of each set of symmetric positions.
@@ -154,9 +150,4 @@ pub trait CliGame: Present + Players {
     fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError>;
 }
 
-/// The legal moves of `pos`, in generation order (none when the game is over).
-pub fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut moves = G::Moves::default();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
+pub use tessera::game::legal_moves;

@@ -11,13 +11,11 @@
 mod analyze;
 mod bench;
 mod bestmove;
-mod board;
 mod book;
 mod book_arg;
 mod fairness;
 mod games;
 mod gtp;
-mod html;
 mod nboard;
 mod openings;
 mod othello;

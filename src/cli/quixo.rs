@@ -41,7 +41,6 @@ fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> ExactAttempt {
 
 impl<const FOUR: bool> CliGame for Position<FOUR> {
     const SQUARE_SYMMETRY: bool = true;
-    const DEFAULT_MAX_PLIES: u64 = 200;
     /// The fast two-player perft (bulk counting at the last ply); four players use the
     /// generic one ([`qx::perft::perft`] chooses by `FOUR`).
     fn perft(&self, depth: u32) -> u64 {

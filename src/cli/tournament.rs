@@ -503,7 +503,7 @@ fn print_report(settings: &Settings, records: &[GameRecord], json: bool) -> Resu
 
 fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, CliError> {
     if let Some(path) = html {
-        super::html::check_target(path)?;
+        super::output::check_html_target(path)?;
     }
     let (settings, records) = load_dir(dir)?;
     if let Some(path) = html {
@@ -550,8 +550,9 @@ fn write_html<G: super::games::CliGame>(
     let rep = named_report::<G>(settings, records);
     let value = serde_json::to_value(&rep).map_err(|e| CliError::failure(e.to_string()))?;
     let llr = report::llr_history(settings, records);
-    let page = super::html::report_page::<G>(&dir.display().to_string(), &value, records, &llr)?;
-    super::html::write_page(path, &page)
+    let page =
+        tessera::report::report_page::<G>(&dir.display().to_string(), &value, records, &llr)?;
+    Ok(tessera::report::write_page(path, &page)?)
 }
 
 fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {
