@@ -5,7 +5,7 @@
 //! command-line specifics) and add its [`super::GameId`] variant and its line in
 //! `dispatch!` (in `cli/mod.rs`).
 
-use tessera::engine::{Player, Players};
+use tessera::engine::Players;
 use tessera::present::Present;
 
 use super::output::CliError;
@@ -142,12 +142,6 @@ pub trait CliGame: Present + Players {
         }
         Ok(out)
     }
-
-    /// The engine the command line's settings describe (`bestmove`, `play`).
-    ///
-    /// # Errors
-    /// Settings this game's engines do not take, or an unreadable weights file.
-    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError>;
 }
 
 pub use tessera::game::legal_moves;
