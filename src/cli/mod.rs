@@ -14,6 +14,7 @@ mod bestmove;
 mod book;
 mod book_arg;
 mod engine_args;
+mod engines;
 mod fairness;
 mod games;
 mod gtp;
@@ -68,6 +69,7 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     Fairness(fairness::FairnessArgs),
     Bench(bench::BenchArgs),
+    Engines(engines::EnginesArgs),
     Gtp(gtp::GtpArgs),
     Nboard(nboard::NboardArgs),
     Selfplay(selfplay::SelfplayArgs),
@@ -211,6 +213,7 @@ pub fn run() -> ExitCode {
         Command::Tournament(args) => tournament::run(&args),
         Command::Fairness(args) => fairness::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Engines(args) => engines::run(&args),
         Command::Gtp(args) => gtp::run(&args),
         Command::Nboard(args) => nboard::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),

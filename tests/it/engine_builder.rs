@@ -92,3 +92,34 @@ fn the_front_end_default_names_its_weights_and_refuses_unknown_games() {
     let err = EngineSpec::front_end_default("chess").unwrap_err();
     assert!(err.contains("unknown game 'chess'"), "{err}");
 }
+
+#[test]
+fn engines_lists_the_presets_of_a_game() {
+    let out = Command::new(BIN)
+        .args(["engines", "quixo"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("quixo-ab-d4"), "{text}");
+    assert!(!text.contains("othello-ab-d4"), "{text}");
+    let out = Command::new(BIN)
+        .args(["engines", "othello", "--json"])
+        .output()
+        .unwrap();
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = list.as_array().unwrap();
+    assert!(list.iter().all(|p| p["game"] == "othello"));
+    assert!(
+        list.iter()
+            .any(|p| p["name"] == "othello-best-t100" && p["settings"] == "alphabeta, 100 ms/move")
+    );
+    let bad = Command::new(BIN)
+        .args(["engines", "chess"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("invalid value 'chess'"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
