@@ -33,7 +33,6 @@ mod signals;
 mod solve;
 mod solve_args;
 mod solve_obf;
-mod table_cache;
 mod talat;
 mod tournament;
 mod tune;

@@ -262,11 +262,16 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
         }));
     }
     let table = if needed {
-        super::table_cache::obtain(
+        qx::table_cache::obtain(
             args.table.as_deref(),
             threads,
             time_ms.is_none_or(|t| t >= 60_000),
-        )?
+            &mut |line| eprintln!("{line}"),
+        )
+        .map_err(|e| match e {
+            qx::table_cache::TableCacheError::Build(_) => CliError::failure(e.to_string()),
+            _ => CliError::input(format!("--table {e}")),
+        })?
     } else {
         None
     };

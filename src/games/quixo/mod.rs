@@ -14,6 +14,7 @@ mod position;
 pub mod prove;
 pub mod retro;
 mod symmetry;
+pub mod table_cache;
 pub mod table_file;
 pub mod zobrist;
 
