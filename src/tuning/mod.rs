@@ -1,6 +1,10 @@
 //! Tuning: parameter registries and weights files ([`params`], from `game`), self-play data
 //! ([`selfplay`]), fits of evaluation weights to that data, and SPSA over tournament games.
 //!
+//! A tuning run reports through a [`Progress`] (the library never prints) and fails with a
+//! [`TuneError`]; [`outputs`] checks a run's files before any work, [`run`] holds what the
+//! runs share.
+//!
 //! # Example
 //!
 //! Labelled positions from two short self-play games of a depth-1 engine (what
@@ -30,15 +34,22 @@
 //! ```
 
 pub mod checkpoint;
+pub mod error;
 pub mod mpc;
 pub mod othello;
+pub mod outputs;
 pub mod patterns;
+pub mod progress;
 pub mod quixo;
+pub mod run;
 pub mod selfplay;
 pub mod spsa;
 pub mod talat;
 pub mod texel;
 pub mod wthor;
+
+pub use error::TuneError;
+pub use progress::{Progress, Silent};
 
 /// The weights registry type and the weights file format live with the game abstraction
 /// (games declare their evaluation weights with them); re-exported here for the tuners.
