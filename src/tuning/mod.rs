@@ -1,9 +1,11 @@
 //! Tuning: parameter registries and weights files ([`params`], from `game`), self-play data
 //! ([`selfplay`]), fits of evaluation weights to that data, and SPSA over tournament games.
 //!
-//! A tuning run reports through a [`Progress`] (the library never prints) and fails with a
-//! [`TuneError`]; [`outputs`] checks a run's files before any work, [`run`] holds what the
-//! runs share.
+//! The algorithms ([`texel`], [`patterns`], [`mpc`], [`spsa`]) and the runs that drive them
+//! over files ([`texel_run`], [`patterns_run`], [`mpc_run`], [`spsa_run`]): a run takes a
+//! typed config, reports through a [`Progress`] (the library never prints), writes its
+//! checkpoint and output, and fails with a [`TuneError`]. [`outputs`] checks a run's files
+//! before any work.
 //!
 //! # Example
 //!
@@ -36,16 +38,20 @@
 pub mod checkpoint;
 pub mod error;
 pub mod mpc;
+pub mod mpc_run;
 pub mod othello;
 pub mod outputs;
 pub mod patterns;
+pub mod patterns_run;
 pub mod progress;
 pub mod quixo;
 pub mod run;
 pub mod selfplay;
 pub mod spsa;
+pub mod spsa_run;
 pub mod talat;
 pub mod texel;
+pub mod texel_run;
 pub mod wthor;
 
 pub use error::TuneError;
