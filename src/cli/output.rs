@@ -292,18 +292,6 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Creates the folder `path` is to be written in, if it has one and it is missing.
-///
-/// # Errors
-/// An input error naming the folder.
-pub fn create_parent(path: &std::path::Path) -> Result<(), CliError> {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display()))),
-        _ => Ok(()),
-    }
-}
-
 /// Checks before any work that `path` can be written (see
 /// [`tessera::tuning::outputs::check_writable`]).
 ///

@@ -5,7 +5,8 @@
 //! over files ([`texel_run`], [`patterns_run`], [`mpc_run`], [`spsa_run`]): a run takes a
 //! typed config, reports through a [`Progress`] (the library never prints), writes its
 //! checkpoint and output, and fails with a [`TuneError`]. [`outputs`] checks a run's files
-//! before any work.
+//! before any work. Self-play data comes from [`selfplay_run`], merged shards ([`selfplay_merge`]) and
+//! WTHOR databases ([`wthor_import`]).
 //!
 //! # Example
 //!
@@ -47,12 +48,15 @@ pub mod progress;
 pub mod quixo;
 pub mod run;
 pub mod selfplay;
+pub mod selfplay_merge;
+pub mod selfplay_run;
 pub mod spsa;
 pub mod spsa_run;
 pub mod talat;
 pub mod texel;
 pub mod texel_run;
 pub mod wthor;
+pub mod wthor_import;
 
 pub use error::TuneError;
 pub use progress::{Progress, Silent};
