@@ -24,6 +24,7 @@ mod othello;
 mod output;
 mod perft;
 mod play;
+mod progress;
 mod quixo;
 mod selfplay;
 mod selfplay_merge;
