@@ -30,6 +30,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "formats",
             "search",
             "engine",
+            "env",
             "protocol",
             "protocol-server",
             "tuning",
@@ -42,6 +43,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         &[
             "formats",
             "engine",
+            "env",
             "protocol",
             "protocol-server",
             "tuning",
@@ -54,6 +56,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         &[
             "search",
             "engine",
+            "env",
             "protocol",
             "protocol-server",
             "tuning",
@@ -67,6 +70,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "games",
             "formats",
             "engine",
+            "env",
             "protocol",
             "protocol-server",
             "tuning",
@@ -80,6 +84,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "search",
             "formats",
             "engine",
+            "env",
             "protocol-server",
             "tuning",
             "tournament",
@@ -88,9 +93,20 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     ),
     (
         "engine",
-        &["protocol-server", "tuning", "tournament", "cli"],
+        &["env", "protocol-server", "tuning", "tournament", "cli"],
     ),
-    ("protocol-server", &["tuning", "tournament", "cli"]),
+    ("protocol-server", &["env", "tuning", "tournament", "cli"]),
+    (
+        "env",
+        &[
+            "formats",
+            "protocol",
+            "protocol-server",
+            "tuning",
+            "tournament",
+            "cli",
+        ],
+    ),
     ("tournament", &["protocol-server", "tuning", "cli"]),
     ("tuning", &["cli"]),
 ];
