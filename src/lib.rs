@@ -12,6 +12,7 @@
 //!   vectorised environment, engines by position text): what the Python package binds;
 //! - [`tournament`] and [`tuning`]: games between engines, and fitting weights;
 //! - [`formats`]: game records other programs share (GGF);
+//! - [`present`]: how games are shown to people (seat names, diagrams, results, clicks);
 //! - `cli` (binary only): the `tessera` command line.
 //!
 //! The user guide (`docs/`, an mdBook) describes the command line; `examples/` has small
@@ -50,6 +51,7 @@ pub mod env;
 pub mod formats;
 pub mod game;
 pub mod games;
+pub mod present;
 pub mod protocol;
 pub mod search;
 pub mod tournament;

@@ -57,7 +57,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
 }
 
 fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
-    if !G::ALGOS.contains(&Algo::Alphabeta) {
+    if !G::ALGORITHMS.contains(&Algo::Alphabeta) {
         return Err(CliError::input(format!(
             "per-move analysis needs a two-sided game; {} has three sides (no single score per move)",
             G::ID

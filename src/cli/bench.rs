@@ -44,7 +44,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "root|tree", value_parser = super::mcts_parallel)]
     pub mcts_parallel: Option<tessera::search::mcts::Parallelism>,
     /// Search algorithm [default: the game's first: alphabeta; talat: brs-plus]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::AlgoParser)]
     pub algo: Option<Algo>,
     /// MCTS iterations per position (with --algo mcts only) [default: 10000]
     #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
@@ -70,7 +70,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
 
 fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let positions = G::bench_positions()?;
-    let algo = args.algo.unwrap_or(G::ALGOS[0]);
+    let algo = args.algo.unwrap_or(G::ALGORITHMS[0]);
     if algo != Algo::Mcts && args.iterations.is_some() {
         return Err(CliError::input(format!(
             "--iterations applies to --algo mcts only (this bench runs {}: its workload is --depth)",

@@ -114,12 +114,12 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
             })).collect::<Vec<_>>(),
         }));
     } else if let Some(score) = sol.score {
-        if let Some(result) = othello::result_text(&pos) {
+        if let Some(result) = tessera::present::Present::result_text(&pos) {
             say(result);
         }
         say(format!(
             "score      {score:+} discs for {} (exact)",
-            othello::color_name(pos.side())
+            tessera::present::color_name(pos.side())
         ));
         say(format!(
             "best move  {}",

@@ -526,7 +526,7 @@ fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, C
 }
 
 /// Writes the HTML page of a tournament directory's records.
-fn write_html<G: super::board::BoardGame>(
+fn write_html<G: super::games::CliGame>(
     dir: &Path,
     path: &Path,
     settings: &Settings,
