@@ -4,8 +4,9 @@ pgx, side by side in one process (docs/measurements.md has a run). Pin it to one
     taskset -c 0 python python/bench/playouts.py [--rounds 3]
 
 Each engine plays whole games of uniformly random legal moves from the start; every figure
-is games per second (the best of `--rounds` rounds) and, for the step loops, plies per
-second. Libraries that are not installed are skipped (named in the output).
+is games per CPU second of the process (all its threads: `time.process_time`, so a loaded
+machine does not distort the ratios) and plies per CPU second, the best of `--rounds`
+rounds. Libraries that are not installed are skipped (named in the output).
 """
 
 import argparse
@@ -33,13 +34,13 @@ def tessera_game_loop(games):
 
     rng = random.Random(1)
     plies = 0
-    t = time.perf_counter()
+    t = time.process_time()
     for _ in range(games):
         g = tessera.Game("othello")
         while not g.is_over():
             g.play(rng.choice(g.legal_moves()))
             plies += 1
-    s = time.perf_counter() - t
+    s = time.process_time() - t
     return games / s, plies / s
 
 
@@ -48,22 +49,22 @@ def tessera_action_loop(games):
 
     rng = np.random.default_rng(1)
     plies = 0
-    t = time.perf_counter()
+    t = time.process_time()
     for _ in range(games):
         g = tessera.Game("othello")
         while not g.is_over():
             g.play_action(int(rng.choice(np.flatnonzero(g.legal_mask()))))
             plies += 1
-    s = time.perf_counter() - t
+    s = time.process_time() - t
     return games / s, plies / s
 
 
 def tessera_playouts(game_id, games):
     import tessera
 
-    t = time.perf_counter()
+    t = time.process_time()
     tessera.random_playouts(game_id, games, seed=1, threads=1)
-    s = time.perf_counter() - t
+    s = time.process_time() - t
     return games / s, None
 
 
@@ -74,13 +75,13 @@ def tessera_vec_env(n, steps):
     obs, masks = env.reset()
     rng = np.random.default_rng(1)
     done_games = 0
-    t = time.perf_counter()
+    t = time.process_time()
     for _ in range(steps):
         # A uniformly random legal action per game, chosen in numpy.
         actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
         obs, rewards, dones, masks = env.step(actions)
         done_games += int(dones.sum())
-    s = time.perf_counter() - t
+    s = time.process_time() - t
     return done_games / s, n * steps / s
 
 
@@ -90,13 +91,13 @@ def openspiel_loop(games):
     game = pyspiel.load_game("othello")
     rng = random.Random(1)
     plies = 0
-    t = time.perf_counter()
+    t = time.process_time()
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
             plies += 1
-    s = time.perf_counter() - t
+    s = time.process_time() - t
     return games / s, plies / s
 
 
@@ -106,7 +107,7 @@ def pgx_batched(n, jitted):
 
     init, step = jitted
     key = jax.random.PRNGKey(1)
-    t = time.perf_counter()
+    t = time.process_time()
     key, sub = jax.random.split(key)
     state = init(jax.random.split(sub, n))
     plies = 0
@@ -117,7 +118,7 @@ def pgx_batched(n, jitted):
         state = step(state, actions)
         plies += n
     state.terminated.block_until_ready()
-    s = time.perf_counter() - t
+    s = time.process_time() - t
     return n / s, plies / s
 
 

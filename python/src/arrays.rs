@@ -41,8 +41,7 @@ pub fn int64_vector(obj: &Bound<'_, PyAny>, n: usize, what: &str) -> PyResult<Ve
             "{what} must have shape ({n},), got {shape:?}"
         )));
     }
-    Ok(arr
-        .readonly()
-        .as_slice()
-        .map_or_else(|_| arr.to_vec().unwrap_or_default(), <[i64]>::to_vec))
+    // `astype` made a new C-contiguous array.
+    let values = arr.readonly().as_slice().map_err(value_error)?.to_vec();
+    Ok(values)
 }

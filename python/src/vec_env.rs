@@ -1,7 +1,8 @@
 //! `tessera.VecEnv` and `tessera.random_playouts`: many games stepped in Rust, in
 //! parallel, with the GIL released; results as numpy arrays.
 
-use numpy::PyArrayDyn;
+use numpy::ndarray::IxDyn;
+use numpy::{PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
 
 use tessera::env::playout::random_playouts as playouts_of;
@@ -58,40 +59,67 @@ pub fn random_playouts<'py>(
 pub struct VecEnv {
     env: AnyVecEnv,
     pool: Option<rayon::ThreadPool>,
-    obs: Vec<f32>,
-    rewards: Vec<f32>,
-    dones: Vec<bool>,
-    masks: Vec<bool>,
     to_move: Vec<i64>,
     game_id: &'static str,
 }
 
-type StepResult<'py> = (
-    Bound<'py, PyArrayDyn<f32>>,
-    Bound<'py, PyArrayDyn<f32>>,
-    Bound<'py, PyArrayDyn<bool>>,
-    Bound<'py, PyArrayDyn<bool>>,
-);
+type Arr<'py, T> = Bound<'py, PyArrayDyn<T>>;
+
+/// Fresh numpy arrays for one step's results, written in place by the library.
+struct Outputs<'py> {
+    obs: Arr<'py, f32>,
+    rewards: Arr<'py, f32>,
+    dones: Arr<'py, bool>,
+    masks: Arr<'py, bool>,
+}
+
+impl<'py> Outputs<'py> {
+    fn new(py: Python<'py>, env: &AnyVecEnv) -> Self {
+        let n = env.len();
+        let d = env.dims();
+        let mut obs_shape = vec![n];
+        obs_shape.extend_from_slice(d.obs_shape);
+        Self {
+            obs: PyArrayDyn::zeros(py, IxDyn(&obs_shape), false),
+            rewards: PyArrayDyn::zeros(py, IxDyn(&[n, d.seats]), false),
+            dones: PyArrayDyn::zeros(py, IxDyn(&[n]), false),
+            masks: PyArrayDyn::zeros(py, IxDyn(&[n, d.action_size]), false),
+        }
+    }
+}
 
 impl VecEnv {
-    fn buffers(&mut self) -> (&mut AnyVecEnv, Option<&rayon::ThreadPool>, StepBuffers<'_>) {
-        (
-            &mut self.env,
-            self.pool.as_ref(),
-            StepBuffers {
-                obs: &mut self.obs,
-                rewards: &mut self.rewards,
-                dones: &mut self.dones,
-                masks: &mut self.masks,
-                to_move: &mut self.to_move,
-            },
-        )
-    }
-
-    fn obs_shape(&self) -> Vec<usize> {
-        let mut shape = vec![self.env.len()];
-        shape.extend_from_slice(self.env.dims().obs_shape);
-        shape
+    /// Runs `f` on the environment with the GIL released, writing into `out`'s arrays.
+    fn with_buffers<R: Send>(
+        &mut self,
+        py: Python<'_>,
+        out: &Outputs<'_>,
+        f: impl FnOnce(&mut AnyVecEnv, &mut StepBuffers<'_>) -> R + Send,
+    ) -> R {
+        // SAFETY: the four arrays were just created by `Outputs::new` (C-contiguous, owned
+        // by no one else: Python sees them only once this call returns), so these are the
+        // only references to their data while the GIL is released.
+        let (obs, rewards, dones, masks) = unsafe {
+            (
+                out.obs.as_slice_mut().expect("a new array is contiguous"),
+                out.rewards
+                    .as_slice_mut()
+                    .expect("a new array is contiguous"),
+                out.dones.as_slice_mut().expect("a new array is contiguous"),
+                out.masks.as_slice_mut().expect("a new array is contiguous"),
+            )
+        };
+        let (env, pool, to_move) = (&mut self.env, self.pool.as_ref(), &mut self.to_move);
+        py.detach(move || {
+            let mut buf = StepBuffers {
+                obs,
+                rewards,
+                dones,
+                masks,
+                to_move,
+            };
+            run(pool, || f(env, &mut buf))
+        })
     }
 }
 
@@ -110,15 +138,9 @@ impl VecEnv {
         if n == 0 {
             return Err(value_error("n must be at least 1"));
         }
-        let env = AnyVecEnv::new(id, n, seed, max_plies);
-        let d = env.dims();
         Ok(Self {
-            env,
+            env: AnyVecEnv::new(id, n, seed, max_plies),
             pool: pool(threads)?,
-            obs: vec![0.0; n * d.obs_size],
-            rewards: vec![0.0; n * d.seats],
-            dones: vec![false; n],
-            masks: vec![false; n * d.action_size],
             to_move: vec![0; n],
             game_id: id.name(),
         })
@@ -155,20 +177,10 @@ impl VecEnv {
     }
 
     /// Starts every game again: `(observations, legal_masks)`.
-    fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
-    ) -> (Bound<'py, PyArrayDyn<f32>>, Bound<'py, PyArrayDyn<bool>>) {
-        py.detach(|| {
-            let (env, pool, mut buf) = self.buffers();
-            run(pool, || env.reset(&mut buf));
-        });
-        let n = self.env.len();
-        let size = self.env.dims().action_size;
-        (
-            array(py, self.obs.clone(), &self.obs_shape()),
-            array(py, self.masks.clone(), &[n, size]),
-        )
+    fn reset<'py>(&mut self, py: Python<'py>) -> (Arr<'py, f32>, Arr<'py, bool>) {
+        let out = Outputs::new(py, &self.env);
+        self.with_buffers(py, &out, |env, buf| env.reset(buf));
+        (out.obs, out.masks)
     }
 
     /// Plays one action per game (an integer array of shape `(n,)`), restarting finished
@@ -177,25 +189,16 @@ impl VecEnv {
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
-    ) -> PyResult<StepResult<'py>> {
+    ) -> PyResult<(Arr<'py, f32>, Arr<'py, f32>, Arr<'py, bool>, Arr<'py, bool>)> {
         let actions = int64_vector(actions, self.env.len(), "actions")?;
-        py.detach(|| {
-            let (env, pool, mut buf) = self.buffers();
-            run(pool, || env.step(&actions, &mut buf))
-        })
-        .map_err(value_error)?;
-        let n = self.env.len();
-        let d = self.env.dims();
-        Ok((
-            array(py, self.obs.clone(), &self.obs_shape()),
-            array(py, self.rewards.clone(), &[n, d.seats]),
-            array(py, self.dones.clone(), &[n]),
-            array(py, self.masks.clone(), &[n, d.action_size]),
-        ))
+        let out = Outputs::new(py, &self.env);
+        self.with_buffers(py, &out, |env, buf| env.step(&actions, buf))
+            .map_err(value_error)?;
+        Ok((out.obs, out.rewards, out.dones, out.masks))
     }
 
     /// The seat to move in each game, int64 of shape `(n,)`.
-    fn to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArrayDyn<i64>> {
+    fn to_move<'py>(&self, py: Python<'py>) -> Arr<'py, i64> {
         array(py, self.to_move.clone(), &[self.env.len()])
     }
 

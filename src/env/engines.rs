@@ -12,8 +12,8 @@ use crate::search::{Limits, TranspositionTable};
 
 /// Which engine, and limits replacing the engine's own: `engine` is a preset name, a
 /// `.toml` path or an inline spec (`algo=mcts,iterations=500`, see [`EngineSpec::resolve`]
-/// and [`EngineSpec::from_inline`]); `None` is the built-in default for the game
-/// (alpha-beta; `brs-plus` for three-player Talat).
+/// and [`EngineSpec::from_inline`]); `None` is the built-in engine with the game's default
+/// search ([`Players::ALGORITHMS`]: alpha-beta; `brs-plus` for three-player Talat).
 #[derive(Clone, Debug, Default)]
 pub struct EngineChoice {
     /// Preset name, `.toml` path or inline spec.
@@ -36,10 +36,10 @@ pub fn engine_spec(id: GameId, choice: &EngineChoice) -> Result<EngineSpec, Stri
             EngineSpec::from_inline(text, id.name())?
         }
         Some(name) => EngineSpec::resolve(name)?,
-        None if id == GameId::Talat => {
-            EngineSpec::from_inline("name=tessera,algo=brs-plus", id.name())?
+        None => {
+            let algo = crate::for_game!(id, default_algorithm());
+            EngineSpec::from_inline(&format!("name=tessera,algo={}", algo.name()), id.name())?
         }
-        None => EngineSpec::from_inline("name=tessera", id.name())?,
     };
     spec.expect_game(id.name())?;
     if let Some(level) = choice.level {
@@ -51,6 +51,11 @@ pub fn engine_spec(id: GameId, choice: &EngineChoice) -> Result<EngineSpec, Stri
         spec.nodes = None;
     }
     Ok(spec)
+}
+
+/// The game's default search ([`Players::ALGORITHMS`]'s first).
+fn default_algorithm<G: Players>() -> crate::engine::Algorithm {
+    G::ALGORITHMS[0]
 }
 
 /// What an engine found, with moves as text.
