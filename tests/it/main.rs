@@ -14,6 +14,7 @@ mod cli;
 mod clock;
 mod cluster;
 mod engine_builder;
+mod env_returns;
 mod fairness;
 mod gtp;
 mod input_limits;
