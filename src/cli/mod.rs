@@ -52,6 +52,7 @@ mod talat;
 mod tournament;
 mod tune;
 mod tune_mpc;
+mod validation_set;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -91,6 +92,7 @@ enum Command {
     Book(book::BookArgs),
     Openings(openings::OpeningsArgs),
     Serve(serve::ServeArgs),
+    ValidationSet(validation_set::ValidationSetArgs),
 }
 
 /// The games tessera knows.
@@ -487,6 +489,7 @@ pub fn run() -> ExitCode {
         Command::Book(args) => book::run(&args),
         Command::Openings(args) => openings::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::ValidationSet(args) => validation_set::run(&args),
     };
     signals::settle();
     match result {

@@ -38,6 +38,7 @@ pub mod selfplay;
 pub mod spsa;
 pub mod talat;
 pub mod texel;
+pub mod validation;
 pub mod wthor;
 
 /// The weights registry type and the weights file format live with the game abstraction
