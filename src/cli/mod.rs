@@ -22,6 +22,7 @@ macro_rules! dispatch {
     };
 }
 
+mod accuracy;
 mod analyze;
 mod bench;
 mod bestmove;
@@ -81,6 +82,7 @@ enum Command {
     Bestmove(bestmove::BestmoveArgs),
     Analyze(analyze::AnalyzeArgs),
     Solve(solve::SolveArgs),
+    Accuracy(accuracy::AccuracyArgs),
     Play(play::PlayArgs),
     Tournament(tournament::TournamentArgs),
     Fairness(fairness::FairnessArgs),
@@ -478,6 +480,7 @@ pub fn run() -> ExitCode {
         Command::Bestmove(args) => bestmove::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Accuracy(args) => accuracy::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Tournament(args) => tournament::run(&args),
         Command::Fairness(args) => fairness::run(&args),

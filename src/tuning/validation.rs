@@ -324,10 +324,11 @@ fn resume(path: &Path, want: &str) -> Result<std::collections::HashSet<String>, 
     }
     let first = whole.lines().next().unwrap_or("");
     if first != want {
+        // Shown whole up to a header's length (a shard's header is under 120 characters).
+        let shown: String = first.chars().take(160).collect();
         return Err(format!(
-            "{} was written by another run: its first line is '{}', this run's is '{want}'",
-            path.display(),
-            crate::game::shown(first)
+            "{} was written by another run: its first line is '{shown}', this run's is '{want}'",
+            path.display()
         ));
     }
     for (k, line) in whole.lines().enumerate().skip(1) {
