@@ -8,6 +8,7 @@
 //! Exit codes: 0 success, 1 the work could not be finished (a `solve` stopped by its time
 //! limit, an engine failure), 2 bad arguments or input (one `error: ...` line on stderr).
 
+mod accuracy;
 mod analyze;
 mod bench;
 mod bestmove;
@@ -38,6 +39,7 @@ mod talat;
 mod tournament;
 mod tune;
 mod tune_mpc;
+mod validation_set;
 
 use std::process::ExitCode;
 
@@ -65,6 +67,7 @@ enum Command {
     Bestmove(bestmove::BestmoveArgs),
     Analyze(analyze::AnalyzeArgs),
     Solve(solve::SolveArgs),
+    Accuracy(accuracy::AccuracyArgs),
     Play(play::PlayArgs),
     Tournament(tournament::TournamentArgs),
     Fairness(fairness::FairnessArgs),
@@ -77,6 +80,7 @@ enum Command {
     Book(book::BookArgs),
     Openings(openings::OpeningsArgs),
     Serve(serve::ServeArgs),
+    ValidationSet(validation_set::ValidationSetArgs),
 }
 
 pub use engine_args::{EngineArgs, mcts_parallel};
@@ -209,6 +213,7 @@ pub fn run() -> ExitCode {
         Command::Bestmove(args) => bestmove::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Accuracy(args) => accuracy::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Tournament(args) => tournament::run(&args),
         Command::Fairness(args) => fairness::run(&args),
@@ -221,6 +226,7 @@ pub fn run() -> ExitCode {
         Command::Book(args) => book::run(&args),
         Command::Openings(args) => openings::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::ValidationSet(args) => validation_set::run(&args),
     };
     signals::settle();
     match result {

@@ -21,6 +21,7 @@
 //! # Ok::<(), String>(())
 //! ```
 
+pub mod accuracy;
 mod alphabeta;
 pub mod analyze;
 pub mod book;

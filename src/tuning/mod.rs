@@ -55,6 +55,7 @@ pub mod spsa_run;
 pub mod talat;
 pub mod texel;
 pub mod texel_run;
+pub mod validation;
 pub mod wthor;
 pub mod wthor_import;
 

@@ -8,6 +8,7 @@
 mod common;
 mod multi_toys;
 
+mod accuracy;
 mod architecture;
 mod bounded_reads;
 mod cli;

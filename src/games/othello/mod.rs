@@ -13,6 +13,7 @@ pub use position::{Color, MAX_MOVES, Move, Position};
 pub use square::Square;
 pub mod endgame;
 pub mod eval;
+pub mod labels;
 pub mod obf;
 pub mod patterns;
 pub mod probcut;

@@ -1,0 +1,177 @@
+//! `tessera accuracy othello FILE.obf`: how close an engine's moves and scores come to the
+//! exact scores of a truth set ([`tessera::engine::accuracy`]).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use serde_json::json;
+use tessera::engine::accuracy::{self, Answer, DEFAULT_ENGINE, Overrides, Summary};
+
+use super::GameId;
+use super::output::{CliError, at_least_one_u64, print_json, say, search_depth, si};
+
+/// Arguments of `tessera accuracy`.
+#[derive(Args, Debug)]
+#[command(
+    about = "Measure an engine's moves and scores against exact scores (an OBF truth set)",
+    long_about = "Measure an engine against a truth set: an OBF file whose every line scores \
+                  every legal move exactly (Edax's problem/*.obf sets, or what `tessera \
+                  validation-set` writes). For each position the engine chooses a move (a new \
+                  game each time: a cleared table); reported per number of empties and overall: \
+                  the share of best moves, the mean disc loss of the chosen move, the score's \
+                  mean absolute error (MAE) against the exact score in discs, the share within \
+                  +-3 and +-6 discs, the mean signed error (positive: optimistic for the side to \
+                  move), nodes and nodes/s.\n\nThe engine is othello-best-t100 unless --engine \
+                  names another (a preset, a .toml file or an inline spec); --depth and/or \
+                  --time-ms replace its limits together (--depth 15 alone: a fixed-depth search), \
+                  --threads its threads. A line that does not score every legal move, or a \
+                  malformed line, is refused with a one-line error naming the file and line \
+                  (exit code 2).",
+    after_help = "Examples:\n  \
+                  tessera accuracy othello tests/data/othello/edax-hard-20.obf --depth 10\n  \
+                  tessera accuracy othello tests/data/othello/edax-hard-25.obf --depth 15 --json\n  \
+                  tessera accuracy othello set.obf --engine othello-pat-t100 --time-ms 100 --limit 50"
+)]
+pub struct AccuracyArgs {
+    /// The game (othello)
+    #[arg(value_parser = super::GameIdParser)]
+    pub game: GameId,
+    /// The truth set: an OBF file scoring every legal move of each position
+    pub file: PathBuf,
+    /// The engine: a preset name, a .toml file or an inline spec (key=value,...)
+    /// [default: othello-best-t100: format-2 patterns, MPC t = 1.0, exact-empties auto, 100 ms]
+    #[arg(long, value_name = "SPEC")]
+    pub engine: Option<String>,
+    /// Search depth, plies (replaces the engine's limits; with --time-ms both apply)
+    #[arg(long, value_name = "N", value_parser = search_depth)]
+    pub depth: Option<u32>,
+    /// Time per position, milliseconds (replaces the engine's limits; with --depth both apply)
+    #[arg(long, value_name = "MS", value_parser = at_least_one_u64)]
+    pub time_ms: Option<u64>,
+    /// Search threads, 1 to 256 [default: the engine's]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Only the first N positions of the file
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
+    pub limit: Option<u64>,
+    /// Print one JSON object (every answer, each bucket and the overall figures)
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `tessera accuracy`.
+///
+/// # Errors
+/// Bad arguments, an unreadable or unusable truth set, an engine that cannot be built
+/// (exit code 2); an engine failing during the run (exit code 1).
+pub fn run(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
+    if args.game != GameId::Othello {
+        return Err(CliError::input(
+            "accuracy supports othello only (its truth sets are OBF files)",
+        ));
+    }
+    let overrides = Overrides {
+        depth: args.depth,
+        time_ms: args.time_ms,
+        threads: args.threads.map(|t| t as usize),
+    };
+    let engine = args.engine.as_deref().unwrap_or(DEFAULT_ENGINE);
+    let spec = accuracy::resolve_spec(engine, "othello", overrides).map_err(CliError::input)?;
+    // Bad input (the file) is found before the first search; a failure after it is the
+    // engine's.
+    accuracy::read_othello_truth(&args.file).map_err(CliError::input)?;
+    let limit = args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let settings = format!(
+        "{} (depth {}, time {}, {} thread{})",
+        spec.name,
+        spec.depth.map_or_else(|| "-".into(), |d| d.to_string()),
+        spec.time_ms
+            .map_or_else(|| "-".into(), |t| format!("{t} ms")),
+        spec.threads.unwrap_or(1),
+        if spec.threads.unwrap_or(1) == 1 {
+            ""
+        } else {
+            "s"
+        }
+    );
+    if !args.json {
+        say(format!("accuracy of {settings} on {}", args.file.display()));
+        say(format!(
+            "{:>5} {:>7} {:>6} {:>6} {:>5} {:>8} {:>8} {:>12} {:>8}",
+            "line", "empties", "move", "loss", "best", "score", "error", "nodes", "seconds"
+        ));
+    }
+    let json = args.json;
+    let report = accuracy::measure_othello_file(&args.file, &spec, limit, |a: &Answer| {
+        if !json {
+            say(format!(
+                "{:>5} {:>7} {:>6} {:>6} {:>+5} {:>+8.2} {:>+8.2} {:>12} {:>8.3}",
+                a.line,
+                a.bucket,
+                a.chosen,
+                a.loss(),
+                a.best_score,
+                a.engine_score,
+                a.error(),
+                a.nodes,
+                a.seconds
+            ));
+        }
+    })
+    .map_err(CliError::failure)?;
+    if json {
+        let buckets: serde_json::Map<String, serde_json::Value> = report
+            .buckets
+            .iter()
+            .map(|(e, t)| (e.to_string(), json!(t.summary())))
+            .collect();
+        print_json(&json!({
+            "game": "othello",
+            "file": args.file.display().to_string(),
+            "engine": spec.name,
+            "depth": spec.depth,
+            "time_ms": spec.time_ms,
+            "threads": spec.threads.unwrap_or(1),
+            "overall": report.overall.summary(),
+            "by_empties": buckets,
+            "positions": report.answers,
+        }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    say("");
+    say(format!(
+        "{:>7} {:>9} {:>9} {:>6} {:>6} {:>9} {:>9} {:>7} {:>14} {:>9}",
+        "empties",
+        "positions",
+        "best move",
+        "loss",
+        "MAE",
+        "within 3",
+        "within 6",
+        "signed",
+        "nodes",
+        "nodes/s"
+    ));
+    for (e, t) in &report.buckets {
+        say(row(&e.to_string(), &t.summary()));
+    }
+    say(row("all", &report.overall.summary()));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line of the table.
+fn row(label: &str, s: &Summary) -> String {
+    format!(
+        "{label:>7} {:>9} {:>7.1} % {:>6.2} {:>6.2} {:>7.1} % {:>7.1} % {:>+7.2} {:>14} {:>9}",
+        s.positions,
+        s.best_move_pct,
+        s.mean_loss,
+        s.mae,
+        s.within_3_pct,
+        s.within_6_pct,
+        s.mean_signed_error,
+        s.nodes,
+        si(s.nps)
+    )
+}
