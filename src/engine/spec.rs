@@ -42,6 +42,32 @@ impl Algorithm {
         Self::NAMES[self as usize]
     }
 
+    /// What the algorithm is, in a few words without a final period (the command line's
+    /// help for `--algo`).
+    #[must_use]
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::Alphabeta => "Iterative-deepening alpha-beta (PVS) with the exact endgame solver",
+            Self::Mcts => "Monte-Carlo tree search",
+            Self::Paranoid => {
+                "Paranoid search: the other seats minimise the searching seat's utility"
+            }
+            Self::Maxn => "Max-n: every seat maximises its own utility (shallow pruning)",
+            Self::Brs => "Best-reply search: only the strongest reply of all opponents",
+            Self::BrsPlus => "BRS+: the other opponents play their first ordered move",
+        }
+    }
+
+    /// Every algorithm, in declaration order.
+    pub const ALL: [Algorithm; 6] = [
+        Self::Alphabeta,
+        Self::Mcts,
+        Self::Paranoid,
+        Self::Maxn,
+        Self::Brs,
+        Self::BrsPlus,
+    ];
+
     /// The multi-player search this algorithm names (`paranoid`, `maxn`, `brs`,
     /// `brs-plus`); `None` for the two-sided ones (`alphabeta`, `mcts`).
     #[must_use]

@@ -13,7 +13,8 @@ use std::path::Path;
 use serde_json::Value;
 use tessera::tournament::record::GameRecord;
 
-use super::board::{BoardGame, replay};
+use super::board::replay;
+use super::games::CliGame;
 use super::output::CliError;
 
 mod move_times;
@@ -175,7 +176,7 @@ fn viewer_section(shown: usize, total: usize) -> String {
 ///
 /// # Errors
 /// A record of another game or one whose moves do not replay.
-fn viewer_games<G: BoardGame>(
+fn viewer_games<G: CliGame>(
     records: &[(String, String, &GameRecord)],
 ) -> Result<Vec<Value>, CliError> {
     let mut out = Vec::new();
@@ -360,7 +361,7 @@ fn seats_section(report: &Value, prefix: &str) -> String {
 ///
 /// # Errors
 /// Records of another game, or moves that do not replay.
-pub fn report_page<G: BoardGame>(
+pub fn report_page<G: CliGame>(
     dir: &str,
     report: &Value,
     records: &[GameRecord],
@@ -619,7 +620,7 @@ pub fn report_page<G: BoardGame>(
 ///
 /// # Errors
 /// Records of another game, or moves that do not replay.
-pub fn fairness_page<G: BoardGame>(
+pub fn fairness_page<G: CliGame>(
     summary: &Value,
     records: &[Vec<GameRecord>],
 ) -> Result<String, CliError> {

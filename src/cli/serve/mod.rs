@@ -252,14 +252,14 @@ fn games_list(app: &App) -> Value {
         super::GameId::Talat2p,
     ]
     .into_iter()
-    .map(|id| dispatch!(id, describe()))
+    .map(|id| tessera::for_game!(id, describe()))
     .collect();
     let watch: Vec<String> = app.watch.iter().map(|d| d.display().to_string()).collect();
     json!({ "games": games, "watch": watch })
 }
 
 fn game_id(text: &str) -> Result<super::GameId, ApiError> {
-    <super::GameId as clap::ValueEnum>::from_str(text, false).map_err(|_| {
+    text.parse::<super::GameId>().map_err(|_| {
         ApiError::bad(format!(
             "unknown game '{}' (othello, quixo, quixo-4p, talat, talat-2p)",
             tessera::game::shown(text)
@@ -312,7 +312,7 @@ fn post(app: &Arc<App>, path: &str, body: &Value) -> ApiResult {
         };
         let start = opt_str(body, "start")?;
         let ggf = opt_str(body, "ggf")?;
-        let table = dispatch!(game, new_table(start, ggf, &players))?;
+        let table = tessera::for_game!(game, new_table(start, ggf, &players))?;
         let state = table.state();
         let id = app.store.lock().expect("store lock").add(table);
         return Ok(with_id(state, id));

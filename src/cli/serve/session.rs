@@ -17,10 +17,10 @@ use tessera::game::{Game, Seat};
 use tessera::search::Limits;
 
 use super::super::EngineArgs;
-use super::super::board::{BoardGame, counts_json};
 use super::super::games::{CliGame, legal_moves};
 use super::super::output::{score_short, score_text};
 use super::http::ApiError;
+use tessera::present::counts_json;
 
 /// Highest level offered on the page (Othello level N solves exactly from 2N empties).
 pub const MAX_LEVEL: u32 = 12;
@@ -86,7 +86,7 @@ struct EngineSeat<G: Game> {
 }
 
 /// A session of game `G`.
-pub struct Session<G: BoardGame> {
+pub struct Session<G: CliGame> {
     start: G,
     moves: Vec<G::Move>,
     /// Positions after each move (`positions[0]` is `start`).
@@ -115,7 +115,7 @@ fn engine_args<G: CliGame>(args: &[&str]) -> Result<EngineArgs, ApiError> {
 }
 
 /// The level-`n` engine of `G` and its limits.
-fn level_engine<G: BoardGame>(n: u32) -> Result<(Box<dyn Player<G>>, Limits), ApiError> {
+fn level_engine<G: CliGame>(n: u32) -> Result<(Box<dyn Player<G>>, Limits), ApiError> {
     let args = engine_args::<G>(&["--level", &n.to_string()])?;
     let player = G::engine(&args, false).map_err(|e| ApiError::bad(e.message()))?;
     Ok((player, args.limits(1000)))
@@ -133,7 +133,7 @@ pub fn presets_for<G: Game>() -> Vec<String> {
 }
 
 /// The seat player `name` names: `human`, `level-N` (1..=[`MAX_LEVEL`]) or a preset name.
-fn seat_player<G: BoardGame>(name: &str) -> Result<Option<EngineSeat<G>>, ApiError> {
+fn seat_player<G: CliGame>(name: &str) -> Result<Option<EngineSeat<G>>, ApiError> {
     let name = name.trim();
     if name == "human" {
         return Ok(None);
@@ -189,7 +189,7 @@ fn seat_player<G: BoardGame>(name: &str) -> Result<Option<EngineSeat<G>>, ApiErr
     }))
 }
 
-impl<G: BoardGame> Session<G> {
+impl<G: CliGame> Session<G> {
     /// A session from `start` with `moves` already played, `players` naming each seat
     /// (`human`, `level-N` or a preset; missing seats are people).
     ///
@@ -327,7 +327,7 @@ impl<G: BoardGame> Session<G> {
 /// Scores of every legal move of `pos`, level by level from `from` (level `n`: each reply searched
 /// `n - 1` plies; Othello solves exactly from `2n` empties), each level sent to `emit`,
 /// until every score is exact, [`MAX_ANALYSIS_LEVEL`] is reached, or `stop` is set.
-fn analysis_job<G: BoardGame>(pos: G, from: u32) -> Job {
+fn analysis_job<G: CliGame>(pos: G, from: u32) -> Job {
     Box::new(move |stop: Arc<AtomicBool>, emit: &mut dyn FnMut(Value)| {
         let position = pos.to_string();
         for level in from..=MAX_ANALYSIS_LEVEL {
@@ -400,7 +400,7 @@ fn analysis_job<G: BoardGame>(pos: G, from: u32) -> Job {
     })
 }
 
-impl<G: BoardGame> Table for Session<G> {
+impl<G: CliGame> Table for Session<G> {
     fn game(&self) -> &'static str {
         G::ID
     }
@@ -456,7 +456,7 @@ impl<G: BoardGame> Table for Session<G> {
             "ggf": G::ggf(&self.start, &self.moves),
             "can_undo": self.undo_target().is_some(),
             "can_redo": !self.redo.is_empty(),
-            "analysable": G::ALGOS.contains(&super::super::Algo::Alphabeta),
+            "analysable": G::ALGORITHMS.contains(&super::super::Algo::Alphabeta),
             "unit": G::SCORE_UNIT,
         })
     }
@@ -585,7 +585,7 @@ impl<G: BoardGame> Table for Session<G> {
         if let Some(r) = self.over() {
             return Err(ApiError::conflict(format!("the game is over ({r})")));
         }
-        if !G::ALGOS.contains(&super::super::Algo::Alphabeta) {
+        if !G::ALGORITHMS.contains(&super::super::Algo::Alphabeta) {
             return Err(ApiError::bad(format!(
                 "per-move analysis needs a two-sided game; {} has three sides",
                 G::ID
@@ -595,7 +595,7 @@ impl<G: BoardGame> Table for Session<G> {
     }
 }
 
-impl<G: BoardGame> Session<G> {
+impl<G: CliGame> Session<G> {
     /// The length the move list shrinks to on undo: the latest earlier position where a
     /// person decided (with no person at the table: one move back, passes included).
     fn undo_target(&self) -> Option<usize> {
@@ -671,7 +671,7 @@ impl Store {
 ///
 /// # Errors
 /// 400 for a malformed position, move list, record or engine name.
-pub fn new_table<G: BoardGame>(
+pub fn new_table<G: CliGame>(
     start: Option<&str>,
     ggf: Option<&str>,
     players: &[String],
@@ -694,7 +694,7 @@ pub fn new_table<G: BoardGame>(
 
 /// What the page needs to set up a game of `G`: seat names, presets, levels, start.
 #[must_use]
-pub fn describe<G: BoardGame>() -> Value {
+pub fn describe<G: CliGame>() -> Value {
     let start = G::start();
     json!({
         "id": G::ID,
@@ -703,7 +703,7 @@ pub fn describe<G: BoardGame>() -> Value {
         "levels": MAX_LEVEL,
         "start": start.to_string(),
         "help": G::CLICK_HELP,
-        "analysable": G::ALGOS.contains(&super::super::Algo::Alphabeta),
+        "analysable": G::ALGORITHMS.contains(&super::super::Algo::Alphabeta),
     })
 }
 
@@ -712,7 +712,7 @@ mod tests {
     use super::*;
     use tessera::games::{othello, quixo};
 
-    fn session<G: BoardGame>(start: &str, players: &[&str]) -> Box<dyn Table> {
+    fn session<G: CliGame>(start: &str, players: &[&str]) -> Box<dyn Table> {
         let players: Vec<String> = players.iter().map(|s| s.to_string()).collect();
         new_table::<G>(Some(start), None, &players).unwrap()
     }

@@ -56,7 +56,7 @@ pub fn list(dirs: &[PathBuf], url: &str) -> ApiResult {
     let total = records.len();
     let mut games = Vec::new();
     for rec in records.iter().skip(since).take(MAX_GAMES_PER_ANSWER) {
-        let id = <GameId as clap::ValueEnum>::from_str(&rec.game, false).map_err(|_| {
+        let id = &rec.game.parse::<GameId>().map_err(|_| {
             ApiError::with(
                 422,
                 format!(
@@ -67,7 +67,7 @@ pub fn list(dirs: &[PathBuf], url: &str) -> ApiResult {
                 ),
             )
         })?;
-        let v: Result<Value, String> = dispatch!(id, replay(rec));
+        let v: Result<Value, String> = tessera::for_game!(id, replay(rec));
         games.push(v.map_err(|e| ApiError::with(422, format!("{}: {e}", path.display())))?);
     }
     Ok(json!({
