@@ -37,17 +37,22 @@ impl CliError {
         }
     }
 
-    /// The message (without the `error: ` prefix).
-    #[must_use]
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
     /// Prints `error: <message>` (one line) on stderr and returns the exit code.
     pub fn report(&self) -> ExitCode {
         let line = one_line(&self.message);
         let _ = writeln!(std::io::stderr(), "error: {line}");
         ExitCode::from(self.code)
+    }
+}
+
+impl From<tessera::tuning::TuneError> for CliError {
+    /// A run that failed on good input exits 1, bad input 2.
+    fn from(e: tessera::tuning::TuneError) -> Self {
+        if e.is_failure() {
+            Self::failure(e.to_string())
+        } else {
+            Self::input(e.to_string())
+        }
     }
 }
 
@@ -241,41 +246,47 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Creates the folder `path` is to be written in, if it has one and it is missing.
-///
-/// # Errors
-/// An input error naming the folder.
-pub fn create_parent(path: &std::path::Path) -> Result<(), CliError> {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display()))),
-        _ => Ok(()),
-    }
-}
-
-/// Checks before any work that `path` can be written: not a folder, and openable for
-/// writing. An existing file is left as it is; a missing one is created and removed again,
-/// so a run that fails later leaves nothing behind.
+/// Checks before any work that `path` can be written (see
+/// [`tessera::tuning::outputs::check_writable`]).
 ///
 /// # Errors
 /// An input error naming the path.
 pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
+    Ok(tessera::tuning::outputs::check_writable(path)?)
+}
+
+/// Checks before any work that an HTML page can be written to `path`.
+///
+/// # Errors
+/// `path` is a folder, its folder does not exist, or it cannot be opened for writing.
+pub fn check_html_target(path: &std::path::Path) -> Result<(), CliError> {
     if path.is_dir() {
         return Err(CliError::input(format!(
-            "cannot write {}: it is a folder",
+            "--html {}: is a folder; give a file name, e.g. {}/report.html",
+            path.display(),
             path.display()
         )));
     }
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
-    if !existed {
-        std::fs::remove_file(path).ok();
+    if let Some(parent) = path.parent()
+        && !parent.as_os_str().is_empty()
+        && !parent.is_dir()
+    {
+        return Err(CliError::input(format!(
+            "--html {}: folder {} does not exist",
+            path.display(),
+            parent.display()
+        )));
     }
-    Ok(())
+    check_writable(path)
+}
+
+impl From<tessera::report::ReportError> for CliError {
+    fn from(e: tessera::report::ReportError) -> Self {
+        match e {
+            tessera::report::ReportError::Input(msg) => CliError::input(msg),
+            e @ tessera::report::ReportError::Write { .. } => CliError::failure(e.to_string()),
+        }
+    }
 }
 
 #[cfg(test)]
