@@ -54,6 +54,7 @@ fn run(args: &[String]) -> Result<(), String> {
         shard: None,
         progress: false,
         interrupt: None,
+        allow_changed_files: false,
     };
     let outcome = runner::run::<Position>(&settings, &options, &Position::make_player, None)?;
     println!(

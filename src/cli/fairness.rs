@@ -472,6 +472,7 @@ fn fairness<G: super::board::BoardGame>(args: &FairnessArgs) -> Result<ExitCode,
                     shard,
                     progress: !args.no_progress && !args.json,
                     interrupt: Some(interrupt.clone()),
+                    allow_changed_files: false,
                 };
                 runner::check::<G>(&settings, &options, &G::make_player, None)
                     .map_err(CliError::input)?;

@@ -156,6 +156,10 @@ struct PlayArgs {
     /// End games early: exact=N (Othello: solve at N empties or fewer; Quixo: a win proven within N plies), resign=SCORE,MOVES, draw=SCORE,MOVES[,FROM] (repeatable)
     #[arg(long, value_name = "RULE")]
     adjudicate: Vec<String>,
+    /// Resume even when a weights, book or MPC file of an engine changed since DIR was
+    /// started (the change is recorded in DIR/tournament.json)
+    #[arg(long)]
+    allow_changed_files: bool,
     /// No progress bar
     #[arg(long)]
     no_progress: bool,
@@ -298,6 +302,7 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
         shard,
         progress: !a.no_progress && !a.json,
         interrupt: Some(interrupt_flag()),
+        allow_changed_files: a.allow_changed_files,
     };
     if let Some(dir) = &a.engine_log {
         tessera::engine::engine_log::set_dir(dir.clone()).map_err(CliError::input)?;
