@@ -31,6 +31,7 @@ use super::{Algo, EngineArgs, GameId, PositionArgs};
 )]
 pub struct AnalyzeArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     #[command(flatten)]
     pub position: PositionArgs,
@@ -52,11 +53,11 @@ pub struct AnalyzeArgs {
 /// # Errors
 /// Bad input, an algorithm other than alpha-beta, a three-sided game.
 pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, analyze(args))
+    tessera::for_game!(args.game, analyze(args))
 }
 
 fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
-    if !G::ALGOS.contains(&Algo::Alphabeta) {
+    if !G::ALGORITHMS.contains(&Algo::Alphabeta) {
         return Err(CliError::input(format!(
             "per-move analysis needs a two-sided game; {} has three sides (no single score per move)",
             G::ID

@@ -45,6 +45,7 @@ pub const DEFAULT_TIME_MS: u64 = 2000;
 )]
 pub struct BestmoveArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     #[command(flatten)]
     pub position: PositionArgs,
@@ -60,7 +61,7 @@ pub struct BestmoveArgs {
 /// # Errors
 /// Bad input (position, weights file) or an engine failure.
 pub fn run(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, bestmove(args))
+    tessera::for_game!(args.game, bestmove(args))
 }
 
 /// An info line for a finished iteration.

@@ -8,30 +8,14 @@
 //! Exit codes: 0 success, 1 the work could not be finished (a `solve` stopped by its time
 //! limit, an engine failure), 2 bad arguments or input (one `error: ...` line on stderr).
 
-/// Runs `$f::<G>($args...)` for the game `$id`: the one place that lists every game's
-/// position type (see [`games::CliGame`]).
-macro_rules! dispatch {
-    ($id:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
-        match $id {
-            $crate::cli::GameId::Othello => $f::<tessera::games::othello::Position>($($arg),*),
-            $crate::cli::GameId::Quixo => $f::<tessera::games::quixo::Quixo>($($arg),*),
-            $crate::cli::GameId::Quixo4p => $f::<tessera::games::quixo::Quixo4p>($($arg),*),
-            $crate::cli::GameId::Talat => $f::<tessera::games::talat::Talat>($($arg),*),
-            $crate::cli::GameId::Talat2p => $f::<tessera::games::talat::Talat2p>($($arg),*),
-        }
-    };
-}
-
 mod analyze;
 mod bench;
 mod bestmove;
-mod board;
 mod book;
 mod book_arg;
 mod fairness;
 mod games;
 mod gtp;
-mod html;
 mod nboard;
 mod openings;
 mod othello;
@@ -56,7 +40,7 @@ mod tune_mpc;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// tessera: a board-game AI engine for Othello, Quixo and Talat.
 #[derive(Parser, Debug)]
@@ -93,21 +77,36 @@ enum Command {
     Serve(serve::ServeArgs),
 }
 
-/// The games tessera knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameId {
-    /// Othello (Reversi), 8x8.
-    Othello,
-    /// Quixo, two players (X, O) on 5x5 (positions may also be 3x3 or 4x4).
-    Quixo,
-    /// Quixo, four players in two teams (A1, B1, A2, B2).
-    #[value(name = "quixo-4p")]
-    Quixo4p,
-    /// Talat, three players (White, Grey, Black) on three 5x5 boards.
-    Talat,
-    /// Talat for two players (White, Grey) with the neutral Djinn.
-    #[value(name = "talat-2p")]
-    Talat2p,
+pub use tessera::games::GameId;
+
+/// clap value parser for a `<GAME>` argument: the ids of [`GameId::ALL`], each with its
+/// description in `--help`, and clap's "invalid value ... [possible values: ...]" otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct GameIdParser;
+
+impl clap::builder::TypedValueParser for GameIdParser {
+    type Value = GameId;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<GameId, clap::Error> {
+        let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+        clap::builder::PossibleValuesParser::new(names)
+            .parse_ref(cmd, arg, value)?
+            .parse::<GameId>()
+            .map_err(|_| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(GameId::ALL.into_iter().map(|g| {
+            clap::builder::PossibleValue::new(g.name()).help(g.description())
+        })))
+    }
 }
 
 /// Where the position comes from; at most one of these (none: the start position).
@@ -173,7 +172,7 @@ pub struct EngineArgs {
     /// Search algorithm: alpha-beta (two-sided games), Monte-Carlo tree search (UCT with
     /// MCTS-Solver; --tt-mb is then its node-arena budget), or a multi-player search for
     /// three-player Talat [default: alphabeta; talat: brs-plus]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = AlgoParser)]
     pub algo: Option<Algo>,
     /// MCTS: iterations (playouts) per move, all threads together [default when no limit
     /// is given: the time budget]
@@ -247,41 +246,36 @@ fn mpc_confidence(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Search algorithms selectable on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Algo {
-    /// Iterative-deepening alpha-beta (PVS) with the exact endgame solver
-    Alphabeta,
-    /// Monte-Carlo tree search
-    Mcts,
-    /// Paranoid search: the other seats minimise the searching seat's utility
-    Paranoid,
-    /// Max-n: every seat maximises its own utility (shallow pruning)
-    Maxn,
-    /// Best-reply search: only the strongest reply of all opponents
-    Brs,
-    /// BRS+: the other opponents play their first ordered move
-    #[value(name = "brs-plus")]
-    BrsPlus,
-}
+pub use tessera::engine::Algorithm as Algo;
 
-impl Algo {
-    /// The command-line name (`brs-plus`).
-    pub fn name(self) -> String {
-        self.to_possible_value()
-            .map_or_else(String::new, |v| v.get_name().to_string())
+/// clap value parser for `--algo`: the spec names of [`Algo::ALL`], each with its
+/// description in `--help`.
+#[derive(Clone, Copy, Debug)]
+pub struct AlgoParser;
+
+impl clap::builder::TypedValueParser for AlgoParser {
+    type Value = Algo;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Algo, clap::Error> {
+        let name =
+            clap::builder::PossibleValuesParser::new(Algo::NAMES).parse_ref(cmd, arg, value)?;
+        Algo::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
     }
 
-    /// The multi-player search this is, if any.
-    pub fn multi(self) -> Option<tessera::search::MultiAlgo> {
-        use tessera::search::MultiAlgo;
-        match self {
-            Algo::Paranoid => Some(MultiAlgo::Paranoid),
-            Algo::Maxn => Some(MultiAlgo::MaxN),
-            Algo::Brs => Some(MultiAlgo::Brs),
-            Algo::BrsPlus => Some(MultiAlgo::BrsPlus),
-            Algo::Alphabeta | Algo::Mcts => None,
-        }
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(Algo::ALL.into_iter().map(|a| {
+            clap::builder::PossibleValue::new(a.name()).help(a.description())
+        })))
     }
 }
 
@@ -330,9 +324,9 @@ impl EngineArgs {
             out.depth = Some(level);
             out.exact_empties = Some(tessera::engine::level::level_exact_empties(level));
         }
-        let algo = self.algo.unwrap_or(G::ALGOS[0]);
-        if !G::ALGOS.contains(&algo) {
-            let names: Vec<String> = G::ALGOS.iter().map(|a| a.name()).collect();
+        let algo = self.algo.unwrap_or(G::ALGORITHMS[0]);
+        if !G::ALGORITHMS.contains(&algo) {
+            let names: Vec<&str> = G::ALGORITHMS.iter().map(|a| a.name()).collect();
             return Err(output::CliError::input(format!(
                 "--algo {} is not for {} (its algorithms: {})",
                 algo.name(),

@@ -89,7 +89,7 @@ enum Action {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Game
-    #[arg(value_enum)]
+    #[arg(value_parser = super::GameIdParser)]
     game: GameId,
     /// Engine presets (names from engines/ or built in, or paths to .toml files), comma-separated
     #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
@@ -217,7 +217,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, CliError> {
         (Some(Action::Report { dir, json, html }), _) => report_dir(dir, *json, html.as_deref()),
         (Some(Action::Merge { dirs, out, json }), _) => merge(dirs, out, *json),
         (Some(Action::Export { dir, format, out }), _) => export(dir, *format, out.as_deref()),
-        (None, Some(play)) => dispatch!(play.game, play_tournament(play)),
+        (None, Some(play)) => tessera::for_game!(play.game, play_tournament(play)),
         (None, None) => Err(CliError::input(
             "give a game (e.g. `tessera tournament othello --engines A,B`) or `report DIR`",
         )),
@@ -415,14 +415,14 @@ fn load_dir(dir: &Path) -> Result<(Settings, Vec<GameRecord>), CliError> {
         eprintln!("{note}");
     }
     let numbered = loaded.records;
-    let game = <GameId as clap::ValueEnum>::from_str(&settings.game, false).map_err(|_| {
+    let game = &settings.game.parse::<GameId>().map_err(|_| {
         CliError::input(format!(
             "{} names an unknown game '{}'",
             path.display(),
             settings.game
         ))
     })?;
-    dispatch!(game, check_records(&settings, &records_path, &numbered))?;
+    tessera::for_game!(game, check_records(&settings, &records_path, &numbered))?;
     Ok((settings, numbered.into_iter().map(|(_, r)| r).collect()))
 }
 
@@ -487,13 +487,13 @@ fn game_report(settings: &Settings, records: &[GameRecord]) -> Result<report::Re
     ) -> Result<report::Report, CliError> {
         Ok(named_report::<G>(settings, records))
     }
-    let id = <GameId as clap::ValueEnum>::from_str(&settings.game, false).map_err(|_| {
+    let id = &settings.game.parse::<GameId>().map_err(|_| {
         CliError::input(format!(
             "the tournament is of unknown game '{}'",
             settings.game
         ))
     })?;
-    dispatch!(id, named(settings, records))
+    tessera::for_game!(id, named(settings, records))
 }
 
 fn print_report(settings: &Settings, records: &[GameRecord], json: bool) -> Result<(), CliError> {
@@ -508,18 +508,18 @@ fn print_report(settings: &Settings, records: &[GameRecord], json: bool) -> Resu
 
 fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, CliError> {
     if let Some(path) = html {
-        super::html::check_target(path)?;
+        super::output::check_html_target(path)?;
     }
     let (settings, records) = load_dir(dir)?;
     if let Some(path) = html {
-        let id = <GameId as clap::ValueEnum>::from_str(&settings.game, false).map_err(|_| {
+        let id = &settings.game.parse::<GameId>().map_err(|_| {
             CliError::input(format!(
                 "{} is a tournament of unknown game '{}'",
                 dir.display(),
                 settings.game
             ))
         })?;
-        dispatch!(id, write_html(dir, path, &settings, &records))?;
+        tessera::for_game!(id, write_html(dir, path, &settings, &records))?;
     }
     print_report(&settings, &records, json)?;
     if let Some(path) = html
@@ -531,7 +531,7 @@ fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, C
 }
 
 /// Writes the HTML page of a tournament directory's records.
-fn write_html<G: super::board::BoardGame>(
+fn write_html<G: super::games::CliGame>(
     dir: &Path,
     path: &Path,
     settings: &Settings,
@@ -555,8 +555,9 @@ fn write_html<G: super::board::BoardGame>(
     let rep = named_report::<G>(settings, records);
     let value = serde_json::to_value(&rep).map_err(|e| CliError::failure(e.to_string()))?;
     let llr = report::llr_history(settings, records);
-    let page = super::html::report_page::<G>(&dir.display().to_string(), &value, records, &llr)?;
-    super::html::write_page(path, &page)
+    let page =
+        tessera::report::report_page::<G>(&dir.display().to_string(), &value, records, &llr)?;
+    Ok(tessera::report::write_page(path, &page)?)
 }
 
 fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {

@@ -341,6 +341,7 @@ impl<const FOUR: bool> Game for Position<FOUR> {
     const ID: &'static str = if FOUR { "quixo-4p" } else { "quixo" };
     const MOVE_CODES: usize = PASS_CODE as usize + 1;
     const REPETITION_DRAWS: bool = true;
+    const DEFAULT_MAX_PLIES: u64 = 200;
 
     fn start() -> Self {
         Self::empty(MAX_SIZE).expect("size 5 is valid")
