@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use super::adjudicate::{ExactAttempt, ExactSolve, ScoreWatch, Verdict};
 use super::files::{CHANGES_KEY, DependedFile, FILES_KEY, FileChange};
 use super::lock::OutLock;
-use super::openings::Opening;
+use super::openings::{Opening, OpeningsRepeat};
 use super::record::{self, GameRecord, MoveStat, Reason};
 use super::report::{self, Report};
 use super::schedule::{self, Slot};
@@ -45,6 +45,8 @@ pub struct RunOptions {
     /// Resume even when a file an engine depends on changed since the directory was
     /// started (`--allow-changed-files`); the change is recorded in `tournament.json`.
     pub allow_changed_files: bool,
+    /// What to do when the schedule needs more openings than the file holds.
+    pub openings_repeat: OpeningsRepeat,
 }
 
 /// The key of `DIR/tournament.json` that names the shard a run played (`"3/16"`), absent for
@@ -243,6 +245,21 @@ fn check_dir<G: Game>(
     accepted.extend(changed);
     let value = settings_value(settings, options.shard, files, &accepted)?;
     Ok((loaded, value))
+}
+
+/// What to say before the first game when the schedule replays file openings: how many
+/// of its games (`per_round` a round) do.
+fn reuse_message(settings: &Settings, per_round: usize) -> Option<String> {
+    let (openings, reused) = settings.openings.reused_rounds(settings.rounds)?;
+    Some(format!(
+        "the openings file holds {openings} openings for {} rounds: {} of the {} games replay \
+         an opening already played, and deterministic engines repeat those games move for \
+         move (the report's error bars assume independent games); use more openings or \
+         fewer rounds, or --openings-repeat allow",
+        settings.rounds,
+        reused * per_round,
+        settings.rounds * per_round
+    ))
 }
 
 /// The number of sides of a game whose seats play for the teams `team_of_seat`
@@ -670,6 +687,13 @@ fn run_or_check<G: Game>(
         let (old_files, _) = saved_files(&options.out)?;
         if let Some(c) = super::files::changes(&old_files, &files, 0).first() {
             return Err(super::files::refusal(&options.out, c));
+        }
+    }
+    if let Some(msg) = reuse_message(settings, groups * seats) {
+        match options.openings_repeat {
+            OpeningsRepeat::Error => return Err(format!("{msg} (--openings-repeat error)")),
+            OpeningsRepeat::Warn if !check_only => eprintln!("warning: {msg}"),
+            OpeningsRepeat::Warn | OpeningsRepeat::Allow => {}
         }
     }
     // Every engine is built once before anything is written, so a bad weights file or a

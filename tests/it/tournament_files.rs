@@ -63,6 +63,7 @@ fn options(out: &Path) -> RunOptions {
         progress: false,
         interrupt: None,
         allow_changed_files: false,
+        openings_repeat: Default::default(),
     }
 }
 
@@ -297,4 +298,70 @@ fn schedule_ids_read_as_ranges() {
     assert_eq!(id_range(8), "ids 0-7");
     assert_eq!(id_range(1), "id 0");
     assert_eq!(id_range(0), "no ids");
+}
+
+/// More rounds than a file has openings: said before the first game (how many games
+/// replay an opening), refused with `--openings-repeat error`, and the report counts the
+/// distinct games and says its error bars assume independent ones.
+#[test]
+fn reused_openings_are_announced_and_counted() {
+    let dir = tmp("reuse");
+    let openings = dir.join("two.txt");
+    std::fs::write(&openings, "f5 d6 c3 d3\nf5 f6 e6 f4\n").unwrap();
+    let out = dir.join("out");
+    let args = |repeat: &'static str| {
+        vec![
+            "--engines".to_string(),
+            "othello-ab-d1,othello-ab-d2".into(),
+            "--openings".into(),
+            openings.display().to_string(),
+            "--rounds".into(),
+            "3".into(),
+            "--openings-repeat".into(),
+            repeat.into(),
+        ]
+    };
+    let run = |a: Vec<String>| tournament(&a.iter().map(String::as_str).collect::<Vec<_>>(), &out);
+    let e = refused(&run(args("error")));
+    assert_eq!(
+        e,
+        "error: the openings file holds 2 openings for 3 rounds: 2 of the 6 games replay an \
+         opening already played, and deterministic engines repeat those games move for move \
+         (the report's error bars assume independent games); use more openings or fewer \
+         rounds, or --openings-repeat allow (--openings-repeat error)"
+    );
+    assert!(!out.join("tournament.json").exists());
+    let o = run(args("warn"));
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("warning: the openings file holds 2 openings for 3 rounds: 2 of the 6"),
+        "{err}"
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains(
+            "note: 4 distinct games: 2 repeat an earlier game move for move (openings reused); \
+             the error bars below assume 6 independent games and are too narrow"
+        ),
+        "{text}"
+    );
+    let o = bin()
+        .args(["tournament", "report", "--json"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["games"].as_u64(), v["distinct_games"].as_u64()),
+        (Some(6), Some(4))
+    );
+    // allow: not a word.
+    let o = run(args("allow"));
+    assert!(
+        o.status.success() && o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
