@@ -496,7 +496,7 @@ fn fairness<G: super::games::CliGame>(args: &FairnessArgs) -> Result<ExitCode, C
             runner::run::<G>(settings, options, &G::make_player, None).map_err(CliError::input)?;
         let records = record::load(&dir.join("games.jsonl")).map_err(CliError::input)?;
         let mut rep = outcome.report;
-        super::tournament::name_seats::<G>(&mut rep);
+        tessera::report::name_seats::<G>(&mut rep);
         let distinct: std::collections::HashSet<(&str, &[String])> = records
             .iter()
             .map(|r| (r.start.as_str(), r.moves.as_slice()))

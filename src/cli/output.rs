@@ -45,6 +45,17 @@ impl CliError {
     }
 }
 
+impl From<tessera::tuning::TuneError> for CliError {
+    /// A run that failed on good input exits 1, bad input 2.
+    fn from(e: tessera::tuning::TuneError) -> Self {
+        if e.is_failure() {
+            Self::failure(e.to_string())
+        } else {
+            Self::input(e.to_string())
+        }
+    }
+}
+
 /// Collapses whitespace runs (newlines included) into single spaces.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -235,41 +246,13 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Creates the folder `path` is to be written in, if it has one and it is missing.
-///
-/// # Errors
-/// An input error naming the folder.
-pub fn create_parent(path: &std::path::Path) -> Result<(), CliError> {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("cannot create {}: {e}", dir.display()))),
-        _ => Ok(()),
-    }
-}
-
-/// Checks before any work that `path` can be written: not a folder, and openable for
-/// writing. An existing file is left as it is; a missing one is created and removed again,
-/// so a run that fails later leaves nothing behind.
+/// Checks before any work that `path` can be written (see
+/// [`tessera::tuning::outputs::check_writable`]).
 ///
 /// # Errors
 /// An input error naming the path.
 pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
-    if path.is_dir() {
-        return Err(CliError::input(format!(
-            "cannot write {}: it is a folder",
-            path.display()
-        )));
-    }
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
-    if !existed {
-        std::fs::remove_file(path).ok();
-    }
-    Ok(())
+    Ok(tessera::tuning::outputs::check_writable(path)?)
 }
 
 /// Checks before any work that an HTML page can be written to `path`.

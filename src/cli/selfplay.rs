@@ -3,12 +3,11 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::Args;
-use tessera::engine::EngineSpec;
 use tessera::games::othello;
 use tessera::tuning::selfplay::{self, Config};
+use tessera::tuning::{outputs, selfplay_run};
 
 use super::GameId;
 use super::games::CliGame;
@@ -100,43 +99,6 @@ pub struct SelfplayArgs {
     pub json: bool,
 }
 
-/// Parses `N` or `A-B` into an inclusive range.
-fn parse_range(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("--random-plies '{text}' is not N or A-B (whole numbers, A <= B <= 60)");
-    let (a, b) = match text.split_once('-') {
-        Some((a, b)) => (a.trim(), b.trim()),
-        None => (text.trim(), text.trim()),
-    };
-    let a: u32 = a.parse().map_err(|_| bad())?;
-    let b: u32 = b.parse().map_err(|_| bad())?;
-    if a > b || b > 60 {
-        return Err(bad());
-    }
-    Ok((a, b))
-}
-
-/// Resolves `--engine`: an inline spec when it holds `=`, else a preset.
-pub fn resolve_engine(text: &str, game: &str) -> Result<EngineSpec, CliError> {
-    let spec = if text.contains('=') {
-        EngineSpec::from_inline(text, game)
-    } else {
-        EngineSpec::resolve(text)
-    }
-    .map_err(CliError::input)?;
-    if spec.game != game {
-        return Err(CliError::input(format!(
-            "engine '{}' plays {}, not {game}",
-            spec.name, spec.game
-        )));
-    }
-    Ok(spec)
-}
-
-/// A limit for the file header: its value, or `-` when unset.
-fn shown_or_dash<T: std::fmt::Display>(v: Option<T>) -> String {
-    v.map_or_else(|| "-".to_string(), |v| v.to_string())
-}
-
 /// Runs `tessera selfplay`.
 ///
 /// # Errors
@@ -174,7 +136,7 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
     if args.exact_empties.is_some() {
         return Err(CliError::input(format!(
             "--exact-empties labels Othello positions with the endgame solver; {} has none",
-            args.game.name().to_string()
+            args.game.name()
         )));
     }
     tessera::for_game!(args.game, generate(args, None, 0))
@@ -188,8 +150,8 @@ fn generate<G: CliGame + TexelGame>(
     exact: u32,
 ) -> Result<ExitCode, CliError> {
     let engine = args.engine.as_deref().unwrap_or_default();
-    let spec = resolve_engine(engine, G::ID)?;
-    let random_plies = parse_range(&args.random_plies).map_err(CliError::input)?;
+    let spec = tessera::tuning::run::resolve_engine(engine, G::ID)?;
+    let random_plies = selfplay_run::parse_random_plies(&args.random_plies)?;
     let shard = args
         .shard
         .as_deref()
@@ -198,78 +160,24 @@ fn generate<G: CliGame + TexelGame>(
         .map_err(CliError::input)?;
     // Build one player now so a bad spec fails before any game.
     G::make_player(&spec).map_err(CliError::input)?;
-    super::output::create_parent(&args.out)?;
+    outputs::create_parent(&args.out)?;
     // An unwritable output is found now, not after the last game.
-    super::output::check_writable(&args.out)?;
-    let cfg = Config {
-        games: args.games.unwrap_or(1) as usize,
-        seed: args.seed,
-        random_plies,
-        max_plies: args.max_plies.unwrap_or(G::DEFAULT_MAX_PLIES.min(1000)) as usize,
-        threads: args.threads as usize,
-        progress: !args.no_progress && !args.json,
-        shard,
+    outputs::check_writable(&args.out)?;
+    let cfg = selfplay_run::SelfplayConfig {
+        engine: spec,
+        play: Config {
+            games: args.games.unwrap_or(1) as usize,
+            seed: args.seed,
+            random_plies,
+            max_plies: args.max_plies.unwrap_or(G::DEFAULT_MAX_PLIES.min(1000)) as usize,
+            threads: args.threads as usize,
+            progress: !args.no_progress && !args.json,
+            shard,
+        },
+        out: args.out.clone(),
     };
-    let limits = spec.limits();
-    let make = || G::make_player(&spec);
-    let started = Instant::now();
-    let (samples, summary) =
-        selfplay::generate_indexed::<G>(&make, &limits, solve, &cfg).map_err(CliError::failure)?;
-    let mut header = vec![
-        format!("tessera selfplay data ({} positions)", summary.unique),
-        format!("command: {}", tessera::tuning::command_line()),
-        format!(
-            "engine: {} (algo {}, depth {}, time-ms {}, nodes {}, weights {})",
-            spec.name,
-            spec.algo.name(),
-            shown_or_dash(spec.depth),
-            shown_or_dash(spec.time_ms),
-            shown_or_dash(spec.nodes),
-            spec.weights
-                .as_ref()
-                .map_or_else(|| "default".to_string(), |p| p.display().to_string())
-        ),
-        format!(
-            "games {}, seed {}, random plies {}-{}, max plies {}, date {}",
-            cfg.games,
-            cfg.seed,
-            random_plies.0,
-            random_plies.1,
-            cfg.max_plies,
-            tessera::tuning::utc_date()
-        ),
-        format!(
-            "{} games drawn by threefold repetition, {} cut at the ply cap (dropped)",
-            summary.repetitions, summary.cut
-        ),
-    ];
-    if let Some((i, n)) = shard {
-        header.push(format!("shard {i}/{n} ({} games)", summary.games));
-    }
-    let mut fields = format!("fields: position, {} for the side to move, ", G::LABEL);
-    if solve.is_some() {
-        header.push(format!("exact values at <= {exact} empties"));
-        fields.push_str("exact value or -");
-    } else {
-        fields.push('-');
-    }
-    if samples.iter().any(|(_, s)| !s.scores.is_empty()) {
-        fields.push_str(", every seat's final score");
-    }
-    header.push(fields);
-    let text = if shard.is_some() {
-        selfplay::to_text_indexed(&samples, &header)
-    } else {
-        let plain: Vec<selfplay::Sample> = samples.into_iter().map(|(_, s)| s).collect();
-        selfplay::to_text(&plain, &header)
-    };
-    // Written whole and renamed into place: a task killed while writing (a preempted Slurm
-    // job) leaves no shard that looks complete but lacks games.
-    let tmp = tessera::tuning::checkpoint::temp_path(&args.out);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, &args.out))
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", args.out.display())))?;
-    let secs = started.elapsed().as_secs_f64();
+    let run = selfplay_run::run::<G>(&cfg, solve.map(|s| (s, exact)))?;
+    let (summary, secs) = (run.games, run.seconds);
     if args.json {
         print_json(&serde_json::json!({
             "games": summary.games,
@@ -295,18 +203,4 @@ fn generate<G: CliGame + TexelGame>(
         ));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn random_plies_ranges() {
-        assert_eq!(parse_range("8"), Ok((8, 8)));
-        assert_eq!(parse_range("4-16"), Ok((4, 16)));
-        assert!(parse_range("9-3").is_err());
-        assert!(parse_range("x").is_err());
-        assert!(parse_range("0-61").is_err());
-    }
 }

@@ -24,6 +24,7 @@
 mod alphabeta;
 pub mod analyze;
 pub mod book;
+pub mod catalog;
 pub mod engine_log;
 pub mod external;
 pub mod level;

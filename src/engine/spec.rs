@@ -807,6 +807,12 @@ impl EngineSpec {
         })
     }
 
+    /// The preset file text of a built-in preset (`None` for other names).
+    #[must_use]
+    pub fn builtin_preset_text(name: &str) -> Option<&'static str> {
+        BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
+
     /// Names of the presets in `engines/` (working directory) and built in, sorted.
     #[must_use]
     pub fn known_presets() -> Vec<String> {

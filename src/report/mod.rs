@@ -17,12 +17,45 @@ use crate::present::Present;
 
 mod move_times;
 mod replay;
+mod seats;
 
 pub use replay::replay;
+pub use seats::{name_seats, named_report};
 
 const CSS: &str = include_str!("page.css");
 const BOARD_JS: &str = include_str!("board.js");
 const VIEWER_JS: &str = include_str!("viewer.js");
+
+/// The HTML page of a tournament folder `dir` with its `settings` and finished `records`:
+/// the report with named seats, LLR history, charts and the game viewer.
+///
+/// # Errors
+/// No finished games, a record of another game, or a game the rules refuse.
+pub fn tournament_page<G: Present>(
+    dir: &Path,
+    settings: &crate::tournament::settings::Settings,
+    records: &[GameRecord],
+) -> Result<String, ReportError> {
+    if records.is_empty() {
+        return Err(ReportError::Input(format!(
+            "{} holds no finished games: nothing to show",
+            dir.display()
+        )));
+    }
+    if let Some(r) = records.iter().find(|r| r.game != G::ID) {
+        return Err(ReportError::Input(format!(
+            "{}: game {} is a record of {}, but the tournament is {}",
+            dir.display(),
+            r.id,
+            r.game,
+            G::ID
+        )));
+    }
+    let rep = named_report::<G>(settings, records);
+    let value = serde_json::to_value(&rep).map_err(|e| ReportError::Input(e.to_string()))?;
+    let llr = crate::tournament::report::llr_history(settings, records);
+    report_page::<G>(&dir.display().to_string(), &value, records, &llr)
+}
 
 /// Why a page could not be made or written.
 #[derive(Debug)]

@@ -1,6 +1,13 @@
 //! Tuning: parameter registries and weights files ([`params`], from `game`), self-play data
 //! ([`selfplay`]), fits of evaluation weights to that data, and SPSA over tournament games.
 //!
+//! The algorithms ([`texel`], [`patterns`], [`mpc`], [`spsa`]) and the runs that drive them
+//! over files ([`texel_run`], [`patterns_run`], [`mpc_run`], [`spsa_run`]): a run takes a
+//! typed config, reports through a [`Progress`] (the library never prints), writes its
+//! checkpoint and output, and fails with a [`TuneError`]. [`outputs`] checks a run's files
+//! before any work. Self-play data comes from [`selfplay_run`], merged shards ([`selfplay_merge`]) and
+//! WTHOR databases ([`wthor_import`]).
+//!
 //! # Example
 //!
 //! Labelled positions from two short self-play games of a depth-1 engine (what
@@ -30,15 +37,29 @@
 //! ```
 
 pub mod checkpoint;
+pub mod error;
 pub mod mpc;
+pub mod mpc_run;
 pub mod othello;
+pub mod outputs;
 pub mod patterns;
+pub mod patterns_run;
+pub mod progress;
 pub mod quixo;
+pub mod run;
 pub mod selfplay;
+pub mod selfplay_merge;
+pub mod selfplay_run;
 pub mod spsa;
+pub mod spsa_run;
 pub mod talat;
 pub mod texel;
+pub mod texel_run;
 pub mod wthor;
+pub mod wthor_import;
+
+pub use error::TuneError;
+pub use progress::{Progress, Silent};
 
 /// The weights registry type and the weights file format live with the game abstraction
 /// (games declare their evaluation weights with them); re-exported here for the tuners.

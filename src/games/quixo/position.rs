@@ -6,7 +6,7 @@
 //! seat to move and the incremental Zobrist key. Seats: two players `0 = X`, `1 = O`;
 //! four players `0 = A1, 1 = B1, 2 = A2, 3 = B2` in move order, team `seat & 1`
 //! (0 = X: A1, A2; 1 = O: B1, B2), team member `seat / 2 + 1`.
-//! Rules: `../shared/rules/quixo.md`.
+//! Rules: `docs/rules/quixo.md`.
 
 use crate::game::{BySeat, Game, MoveCode, MoveError, MoveList, Outcome, Seat, shown};
 

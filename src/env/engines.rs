@@ -1,0 +1,375 @@
+//! Engines by game id and position text: the best move, every move's score, and exact
+//! solves, through the one engine builder ([`EngineSpec`], [`Players::make_player`]) with
+//! moves and positions as text, for callers that choose the game at run time.
+
+use crate::engine::analyze::{analyze_moves, rank};
+use crate::engine::{EngineSpec, Players, Thought};
+use crate::game::Game;
+use crate::games::othello::endgame::Solver;
+use crate::games::quixo::{self, ProveLimits, Verdict};
+use crate::games::{GameId, othello};
+use crate::search::{Limits, TranspositionTable};
+
+/// Which engine, and limits replacing the engine's own: `engine` is a preset name, a
+/// `.toml` path or an inline spec (`algo=mcts,iterations=500`, see [`EngineSpec::resolve`]
+/// and [`EngineSpec::from_inline`]); `None` is the built-in engine with the game's default
+/// search ([`Players::ALGORITHMS`]: alpha-beta; `brs-plus` for three-player Talat).
+#[derive(Clone, Debug, Default)]
+pub struct EngineChoice {
+    /// Preset name, `.toml` path or inline spec.
+    pub engine: Option<String>,
+    /// Strength 1..=60 (as `bestmove --level`): replaces the engine's limits.
+    pub level: Option<u32>,
+    /// Depth limit, plies.
+    pub depth: Option<u32>,
+    /// Time limit, milliseconds.
+    pub time_ms: Option<u64>,
+}
+
+/// The engine spec `choice` names for game `id`.
+///
+/// # Errors
+/// An unknown preset or malformed spec, a spec for another game, a level out of range.
+pub fn engine_spec(id: GameId, choice: &EngineChoice) -> Result<EngineSpec, String> {
+    let mut spec = match choice.engine.as_deref() {
+        Some(text) if text.contains('=') && !text.ends_with(".toml") => {
+            EngineSpec::from_inline(text, id.name())?
+        }
+        Some(name) => EngineSpec::resolve(name)?,
+        None => {
+            let algo = crate::for_game!(id, default_algorithm());
+            EngineSpec::from_inline(&format!("name=tessera,algo={}", algo.name()), id.name())?
+        }
+    };
+    spec.expect_game(id.name())?;
+    if let Some(level) = choice.level {
+        spec = spec.with_level(level)?;
+    }
+    if choice.depth.is_some() || choice.time_ms.is_some() {
+        spec.depth = choice.depth;
+        spec.time_ms = choice.time_ms;
+        spec.nodes = None;
+    }
+    Ok(spec)
+}
+
+/// The game's default search ([`Players::ALGORITHMS`]'s first).
+fn default_algorithm<G: Players>() -> crate::engine::Algorithm {
+    G::ALGORITHMS[0]
+}
+
+/// What an engine found, with moves as text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// The move (`None` when the game is over).
+    pub best_move: Option<String>,
+    /// Score for the side to move, in `unit`.
+    pub score: i32,
+    /// Unit of `score` (`centi-discs`, ...).
+    pub unit: &'static str,
+    /// Whether `score` is exact (solved).
+    pub exact: bool,
+    /// Depth reached, plies.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Principal variation, best move first.
+    pub pv: Vec<String>,
+}
+
+fn found<M: std::fmt::Display>(t: &Thought<M>) -> Found {
+    Found {
+        best_move: t.best_move.as_ref().map(ToString::to_string),
+        score: t.score,
+        unit: t.unit,
+        exact: t.exact,
+        depth: t.depth,
+        nodes: t.nodes,
+        pv: t.pv.iter().map(ToString::to_string).collect(),
+    }
+}
+
+fn position_of<G: Game>(position: Option<&str>) -> Result<G, String> {
+    match position {
+        Some(text) => text.parse::<G>().map_err(|e| e.to_string()),
+        None => Ok(G::start()),
+    }
+}
+
+/// The operations of [`AnyEngine`] over one position type.
+trait DynEngine: Send {
+    fn choose(&mut self, position: Option<&str>) -> Result<Found, String>;
+    fn new_game(&mut self);
+    fn name(&self) -> String;
+}
+
+/// A player of one game with its limits.
+struct Seated<G: Game> {
+    player: Box<dyn crate::engine::Player<G>>,
+    limits: Limits,
+}
+
+impl<G: Players> DynEngine for Seated<G> {
+    fn choose(&mut self, position: Option<&str>) -> Result<Found, String> {
+        let pos = position_of::<G>(position)?;
+        if pos.outcome().is_some() {
+            return Err("the game is over: there is no move to search".into());
+        }
+        Ok(found(&self.player.choose(&pos, &self.limits)?))
+    }
+    fn new_game(&mut self) {
+        self.player.new_game();
+    }
+    fn name(&self) -> String {
+        self.player.name().to_string()
+    }
+}
+
+fn seated<G: Players>(spec: &EngineSpec) -> Result<Box<dyn DynEngine>, String> {
+    Ok(Box::new(Seated::<G> {
+        player: G::make_player(spec)?,
+        limits: spec.limits(),
+    }))
+}
+
+/// An engine of a game chosen at run time, kept between moves (its transposition table
+/// too), asked for moves by position text: an opponent for a learning agent.
+pub struct AnyEngine {
+    inner: Box<dyn DynEngine>,
+    id: GameId,
+}
+
+impl AnyEngine {
+    /// The engine `choice` names for game `id`.
+    ///
+    /// # Errors
+    /// As [`engine_spec`], and an engine that cannot be built (an unreadable weights file,
+    /// an external program that does not start).
+    pub fn new(id: GameId, choice: &EngineChoice) -> Result<Self, String> {
+        let spec = engine_spec(id, choice)?;
+        Ok(Self {
+            inner: crate::for_game!(id, seated(&spec))?,
+            id,
+        })
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn id(&self) -> GameId {
+        self.id
+    }
+
+    /// The engine's name.
+    #[must_use]
+    pub fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    /// Forgets what previous games taught it (clears the table).
+    pub fn new_game(&mut self) {
+        self.inner.new_game();
+    }
+
+    /// The engine's move in `position` (`None`: the start).
+    ///
+    /// # Errors
+    /// A malformed position, a finished game, or the engine's failure.
+    pub fn choose(&mut self, position: Option<&str>) -> Result<Found, String> {
+        self.inner.choose(position)
+    }
+}
+
+fn every<G: Players>(position: Option<&str>, spec: &EngineSpec) -> Result<Vec<Found>, String> {
+    let pos = position_of::<G>(position)?;
+    let mut player = G::make_player(spec)?;
+    let mut all = analyze_moves(player.as_mut(), &pos, &spec.limits())?;
+    rank(&mut all);
+    Ok(all.iter().map(found).collect())
+}
+
+/// The best move of `position` (the game's one-line text; `None`: the start) by the engine
+/// `choice` names.
+///
+/// # Errors
+/// A bad engine choice or position, a finished game, or the engine's failure.
+pub fn best_move(
+    id: GameId,
+    position: Option<&str>,
+    choice: &EngineChoice,
+) -> Result<Found, String> {
+    AnyEngine::new(id, choice)?.choose(position)
+}
+
+/// Every legal move's score, best first (see [`analyze_moves`]); two-sided games only.
+///
+/// # Errors
+/// As [`best_move`], and a game of more than two sides.
+pub fn analyze(
+    id: GameId,
+    position: Option<&str>,
+    choice: &EngineChoice,
+) -> Result<Vec<Found>, String> {
+    let spec = engine_spec(id, choice)?;
+    crate::for_game!(id, every(position, &spec))
+}
+
+/// An exact solve's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// Othello: the exact final disc difference for the side to move (empties to the
+    /// winner); `None` for Quixo, or when the time limit stopped the solve.
+    pub score: Option<i32>,
+    /// `win`, `loss`, `draw` for the side to move, or `unproven` (Quixo: nothing proven
+    /// within the limits; Othello: stopped by the time limit).
+    pub value: &'static str,
+    /// Quixo: plies to the end with best play (exact or a bound, see
+    /// [`quixo::Proof::plies_exact`]).
+    pub plies: Option<u32>,
+    /// A best move.
+    pub best_move: Option<String>,
+    /// Othello: the principal variation; Quixo: the best move alone.
+    pub pv: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Solves `position` exactly: Othello to the end of the game (the endgame solver, one
+/// thread, a 64 MiB table); Quixo by the proving search (df-pn) to `max_plies` plies
+/// (default 9, as `tessera solve quixo`). `time_ms` stops the solve (the result is then
+/// `unproven`).
+///
+/// # Errors
+/// A game without a solver here, a malformed position.
+pub fn solve(
+    id: GameId,
+    position: &str,
+    time_ms: Option<u64>,
+    max_plies: Option<u32>,
+) -> Result<Solved, String> {
+    match id {
+        GameId::Othello => {
+            if max_plies.is_some() {
+                return Err(
+                    "max_plies is for Quixo; Othello positions are solved to the end".into(),
+                );
+            }
+            let pos: othello::Position = position
+                .parse()
+                .map_err(|e: crate::game::PositionError| e.to_string())?;
+            let tt = TranspositionTable::try_new(64)?;
+            let limits = Limits {
+                time_ms,
+                ..Limits::default()
+            };
+            let sol = Solver::new(&tt, &limits).solve(&pos);
+            let value = match sol.score {
+                None => "unproven",
+                Some(s) if s > 0 => "win",
+                Some(s) if s < 0 => "loss",
+                Some(_) => "draw",
+            };
+            Ok(Solved {
+                score: sol.score,
+                value,
+                plies: None,
+                best_move: sol.best_move.map(|m| m.to_string()),
+                pv: sol.pv.iter().map(ToString::to_string).collect(),
+                nodes: sol.nodes,
+            })
+        }
+        GameId::Quixo => {
+            let pos: quixo::Quixo = position
+                .parse()
+                .map_err(|e: crate::game::PositionError| e.to_string())?;
+            let limits = ProveLimits {
+                max_plies: max_plies.unwrap_or(9),
+                time_ms,
+                tt_mb: quixo::prove::DEFAULT_PROVE_TT_MB,
+            };
+            let proof = quixo::prove_dfpn(&pos, &limits, None);
+            let best = proof.best_move.map(|m| m.to_string());
+            Ok(Solved {
+                score: None,
+                value: match proof.value {
+                    Verdict::Win => "win",
+                    Verdict::Loss => "loss",
+                    Verdict::Draw => "draw",
+                    Verdict::Unproven => "unproven",
+                },
+                plies: proof.plies,
+                pv: best.iter().cloned().collect(),
+                best_move: best,
+                nodes: proof.nodes,
+            })
+        }
+        other => Err(format!("solve supports othello and quixo, not {other}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_a_default_engine_and_a_move() {
+        for id in GameId::ALL {
+            let f = best_move(
+                id,
+                None,
+                &EngineChoice {
+                    depth: Some(2),
+                    ..EngineChoice::default()
+                },
+            )
+            .unwrap();
+            assert!(f.best_move.is_some(), "{id}");
+            assert_eq!(f.pv.first(), f.best_move.as_ref());
+        }
+    }
+
+    #[test]
+    fn presets_levels_and_bad_choices() {
+        let c = |e: &str| EngineChoice {
+            engine: Some(e.into()),
+            ..EngineChoice::default()
+        };
+        let f = best_move(GameId::Othello, None, &c("othello-ab-d1")).unwrap();
+        assert_eq!(f.depth, 1);
+        let err = best_move(GameId::Quixo, None, &c("othello-ab-d1")).unwrap_err();
+        assert!(err.contains("othello"), "{err}");
+        let err = best_move(GameId::Othello, None, &c("no-such-engine")).unwrap_err();
+        assert!(err.starts_with("unknown engine 'no-such-engine'"), "{err}");
+        let level = EngineChoice {
+            level: Some(3),
+            ..EngineChoice::default()
+        };
+        assert_eq!(best_move(GameId::Othello, None, &level).unwrap().depth, 3);
+        let all = analyze(
+            GameId::Othello,
+            None,
+            &EngineChoice {
+                depth: Some(2),
+                ..EngineChoice::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(all.len(), 4);
+        assert!(analyze(GameId::Talat, None, &EngineChoice::default()).is_err());
+    }
+
+    #[test]
+    fn solves_match_published_values() {
+        // FFO #40 (tests/data/othello/ffo-40-59.txt): +38 for Black, best move a2.
+        let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+        let s = solve(GameId::Othello, ffo40, None, None).unwrap();
+        assert_eq!((s.score, s.value), (Some(38), "win"));
+        assert_eq!(s.best_move.as_deref(), Some("a2"));
+        // The empty 3x3 Quixo board is a first-player win in 7 plies
+        // (tests/data/quixo/solved.md).
+        let empty3 = quixo::Quixo::empty(3).unwrap().to_string();
+        let s = solve(GameId::Quixo, &empty3, None, None).unwrap();
+        assert_eq!((s.value, s.plies), ("win", Some(7)));
+        let err = solve(GameId::Talat, "x", None, None).unwrap_err();
+        assert_eq!(err, "solve supports othello and quixo, not talat");
+    }
+}
