@@ -54,6 +54,8 @@ fn run(args: &[String]) -> Result<(), String> {
         shard: None,
         progress: false,
         interrupt: None,
+        allow_changed_files: false,
+        openings_repeat: Default::default(),
     };
     let outcome = runner::run::<Position>(&settings, &options, &Position::make_player, None)?;
     println!(

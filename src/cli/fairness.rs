@@ -472,6 +472,8 @@ fn fairness<G: super::games::CliGame>(args: &FairnessArgs) -> Result<ExitCode, C
                     shard,
                     progress: !args.no_progress && !args.json,
                     interrupt: Some(interrupt.clone()),
+                    allow_changed_files: false,
+                    openings_repeat: Default::default(),
                 };
                 runner::check::<G>(&settings, &options, &G::make_player, None)
                     .map_err(CliError::input)?;

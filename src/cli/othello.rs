@@ -5,7 +5,7 @@
 use tessera::game::{Game, shown};
 use tessera::games::othello::{self as oth, Position};
 use tessera::search::Limits;
-use tessera::tournament::adjudicate::{EXACT_NODE_BUDGET, ExactAttempt, ExactSolve};
+use tessera::tournament::adjudicate::ExactSolve;
 
 use super::games::{CliGame, Loaded};
 use super::output::CliError;
@@ -184,34 +184,8 @@ impl CliGame for Position {
 
     /// At N empties or fewer (N <= 30), the endgame solver's exact result.
     fn exact_solve() -> Option<ExactSolve<Self>> {
-        Some(ExactSolve {
-            max: 30,
-            unit: "empty squares",
-            solve: solve_for_adjudication,
-        })
+        tessera::tournament::adjudicate::exact_solver::<Self>()
     }
-}
-
-/// `--adjudicate exact=N`: the final scores with best play once `pos` has at most
-/// `max_empties` empty squares, solved within [`EXACT_NODE_BUDGET`] nodes (else the game
-/// is played out): the solver's disc difference `d` for the side to move gives it
-/// `(64 + d) / 2` discs (empties to the winner; a draw is written 32-32).
-fn solve_for_adjudication(pos: &Position, max_empties: u32) -> ExactAttempt {
-    if pos.empties() > max_empties || pos.outcome().is_some() {
-        return ExactAttempt::NotYet;
-    }
-    let tt = tessera::search::TranspositionTable::new(16);
-    let limits = Limits {
-        nodes: Some(EXACT_NODE_BUDGET),
-        ..Limits::default()
-    };
-    let Some(d) = oth::endgame::Solver::new(&tt, &limits).solve(pos).score else {
-        return ExactAttempt::GiveUp;
-    };
-    let mover = (64 + d) / 2;
-    let mut scores = vec![64 - mover; 2];
-    scores[pos.to_move().index()] = mover;
-    ExactAttempt::Solved(scores)
 }
 
 #[cfg(test)]

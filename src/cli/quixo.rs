@@ -10,31 +10,6 @@ use tessera::present::Present;
 
 use super::games::CliGame;
 use super::output::{CliError, print_json, say};
-use tessera::tournament::adjudicate::ExactAttempt;
-
-/// `--adjudicate exact=N` for two-player Quixo: a win or loss of the side to move proven
-/// by the proving search within N plies (and 2 s); the result as the rules score it (1 for
-/// the winner, 0 for the loser).
-fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> ExactAttempt {
-    if pos.outcome().is_some() {
-        return ExactAttempt::NotYet;
-    }
-    // A small table: the proof runs before every move.
-    let limits = ProveLimits {
-        max_plies,
-        time_ms: Some(2000),
-        tt_mb: 4,
-    };
-    let mover_wins = match qx::prove(pos, &limits, None).value {
-        Verdict::Win => true,
-        Verdict::Loss => false,
-        // No proof within N plies yet: one may appear as the game goes on.
-        Verdict::Draw | Verdict::Unproven => return ExactAttempt::NotYet,
-    };
-    let mut scores = vec![i32::from(!mover_wins); 2];
-    scores[pos.to_move().index()] = i32::from(mover_wins);
-    ExactAttempt::Solved(scores)
-}
 
 impl<const FOUR: bool> CliGame for Position<FOUR> {
     const SQUARE_SYMMETRY: bool = true;
@@ -46,19 +21,7 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
 
     /// Two-player Quixo: a win proven within N plies (N <= 9).
     fn exact_solve() -> Option<tessera::tournament::adjudicate::ExactSolve<Self>> {
-        if FOUR {
-            return None;
-        }
-        // Self is Quixo here; the solver is written for it.
-        let solve: fn(&Self, u32) -> ExactAttempt = |pos, n| match pos.to_string().parse() {
-            Ok(q) => prove_for_adjudication(&q, n),
-            Err(_) => ExactAttempt::NotYet,
-        };
-        Some(tessera::tournament::adjudicate::ExactSolve {
-            max: 9,
-            unit: "plies",
-            solve,
-        })
+        tessera::tournament::adjudicate::exact_solver::<Self>()
     }
 }
 

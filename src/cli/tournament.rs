@@ -12,12 +12,11 @@ use tessera::engine::{EngineSpec, TimeControl};
 use tessera::tournament::adjudicate::Adjudication;
 use tessera::tournament::lock::OutLock;
 use tessera::tournament::merge;
-use tessera::tournament::openings::{self, OpeningSource, OpeningsOrder};
+use tessera::tournament::openings::{self, OpeningSource, OpeningsOrder, OpeningsRepeat};
 use tessera::tournament::record::{self, GameRecord};
 use tessera::tournament::report::{self, SprtSettings};
 use tessera::tournament::runner::{self, RunOptions, Settings};
 use tessera::tournament::schedule::{self, Format};
-use tessera::tournament::validate;
 
 use super::GameId;
 use super::games::CliGame;
@@ -156,6 +155,14 @@ struct PlayArgs {
     /// End games early: exact=N (Othello: solve at N empties or fewer; Quixo: a win proven within N plies), resign=SCORE,MOVES, draw=SCORE,MOVES[,FROM] (repeatable)
     #[arg(long, value_name = "RULE")]
     adjudicate: Vec<String>,
+    /// Resume even when a weights, book or MPC file of an engine changed since DIR was
+    /// started (the change is recorded in DIR/tournament.json)
+    #[arg(long)]
+    allow_changed_files: bool,
+    /// When the rounds need more openings than the file holds (games replay openings):
+    /// refuse, warn before the first game, or play without a word
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = RepeatArg::Warn)]
+    openings_repeat: RepeatArg,
     /// No progress bar
     #[arg(long)]
     no_progress: bool,
@@ -175,6 +182,13 @@ enum ExportFormat {
 enum OrderArg {
     Sequential,
     Random,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum RepeatArg {
+    Error,
+    Warn,
+    Allow,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -298,6 +312,12 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
         shard,
         progress: !a.no_progress && !a.json,
         interrupt: Some(interrupt_flag()),
+        allow_changed_files: a.allow_changed_files,
+        openings_repeat: match a.openings_repeat {
+            RepeatArg::Error => OpeningsRepeat::Error,
+            RepeatArg::Warn => OpeningsRepeat::Warn,
+            RepeatArg::Allow => OpeningsRepeat::Allow,
+        },
     };
     if let Some(dir) = &a.engine_log {
         tessera::engine::engine_log::set_dir(dir.clone()).map_err(CliError::input)?;
@@ -387,48 +407,14 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
     super::signals::graceful_interrupt()
 }
 
+/// The folder `dir` read and checked by the one reader every command and the web page use
+/// ([`tessera::tournament::folder::read`]); a torn last line is noted on stderr.
 fn load_dir(dir: &Path) -> Result<(Settings, Vec<GameRecord>), CliError> {
-    let path = dir.join("tournament.json");
-    if !path.is_file() {
-        return Err(CliError::input(format!(
-            "{} is not a tournament directory (no {})",
-            dir.display(),
-            path.display()
-        )));
-    }
-    let text = tessera::game::files::read_text(&path, "tournament settings file", 1 << 30)
-        .map_err(CliError::input)?;
-    let settings: Settings = serde_json::from_str(&text).map_err(|e| {
-        CliError::input(format!(
-            "{} is not a tournament settings file: {e}",
-            path.display()
-        ))
-    })?;
-    let records_path = dir.join("games.jsonl");
-    let loaded = record::load_numbered(&records_path).map_err(CliError::input)?;
-    if let Some(note) = loaded.note(&records_path) {
+    let folder = tessera::tournament::folder::read(dir).map_err(CliError::input)?;
+    if let Some(note) = &folder.note {
         eprintln!("{note}");
     }
-    let numbered = loaded.records;
-    let game = &settings.game.parse::<GameId>().map_err(|_| {
-        CliError::input(format!(
-            "{} names an unknown game '{}'",
-            path.display(),
-            settings.game
-        ))
-    })?;
-    tessera::for_game!(game, check_records(&settings, &records_path, &numbered))?;
-    Ok((settings, numbered.into_iter().map(|(_, r)| r).collect()))
-}
-
-/// Every record checked against its tournament (see [`tessera::tournament::validate`]).
-fn check_records<G: CliGame>(
-    settings: &Settings,
-    path: &Path,
-    records: &[(usize, GameRecord)],
-) -> Result<(), CliError> {
-    let exact = G::exact_solve();
-    validate::check_records::<G>(settings, path, records, exact.as_ref()).map_err(CliError::input)
+    Ok((folder.settings, folder.records))
 }
 
 /// [`named_report`] for the game of `settings`.

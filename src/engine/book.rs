@@ -30,6 +30,9 @@ use crate::games::othello::symmetry::{apply_square, canonical, unapply_square};
 use crate::games::othello::{Move, Position};
 use crate::search::Limits;
 
+/// The largest book file read: 1 GiB.
+pub const MAX_BOOK_FILE: u64 = 1 << 30;
+
 const MAGIC: &[u8; 8] = b"TSBOOK1\n";
 
 /// The largest book value, centi-discs: a 64-disc win.
@@ -448,8 +451,8 @@ impl Book {
     /// # Errors
     /// An unreadable or malformed file, naming it.
     pub fn load(path: &Path) -> Result<Self, String> {
-        let bytes = crate::game::files::read_bytes(path, "book", 1 << 30)?;
-        Self::from_bytes(&bytes).map_err(|e| format!("book {}: {e}", path.display()))
+        let pinned = crate::game::pinned::read_bytes(path, "book", MAX_BOOK_FILE)?;
+        Self::from_bytes(&pinned.bytes).map_err(|e| format!("book {}: {e}", path.display()))
     }
 
     /// Writes the book to `path` (through a temporary file and a rename, so an interrupted
@@ -514,11 +517,28 @@ pub fn with_spec_book(
     Ok(match spec.book_source() {
         None => player,
         Some("builtin") => Box::new(BookPlayer::new(player, Book::builtin())),
-        Some(path) => Box::new(BookPlayer::new(
-            player,
-            Arc::new(Book::load(Path::new(path))?),
-        )),
+        Some(path) => Box::new(BookPlayer::new(player, Book::load_shared(Path::new(path))?)),
     })
+}
+
+impl Book {
+    /// [`Book::load`], parsed once per path in this process and shared: the engines of every
+    /// tournament game (or `serve` session) use one copy, read from the file's pinned
+    /// content (see [`crate::game::pinned`]).
+    ///
+    /// # Errors
+    /// As [`Book::load`].
+    pub fn load_shared(path: &Path) -> Result<Arc<Self>, String> {
+        type Shared = Vec<(std::path::PathBuf, Arc<Book>)>;
+        static SHARED: std::sync::Mutex<Shared> = std::sync::Mutex::new(Vec::new());
+        let mut shared = SHARED.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, b)) = shared.iter().find(|(p, _)| p == path) {
+            return Ok(Arc::clone(b));
+        }
+        let book = Arc::new(Self::load(path)?);
+        shared.push((path.to_path_buf(), Arc::clone(&book)));
+        Ok(book)
+    }
 }
 
 /// A player that plays the book's best move where the book knows the position, and asks

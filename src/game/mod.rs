@@ -30,6 +30,7 @@ mod seat;
 pub mod files;
 pub mod params;
 pub mod perft;
+pub mod pinned;
 
 pub use movelist::MoveList;
 pub use outcome::Outcome;

@@ -219,7 +219,7 @@ pub const MAX_WEIGHTS_FILE: u64 = 256 * super::files::MIB;
 /// only comments: most likely the wrong file, which would silently mean "the defaults"), an
 /// unknown name (listing the valid ones), a value outside its range.
 pub fn load(registry: &[Param], path: &std::path::Path) -> Result<Vec<i32>, String> {
-    let text = super::files::read_text(path, "weights file", MAX_WEIGHTS_FILE)?;
+    let text = super::pinned::read_text(path, "weights file", MAX_WEIGHTS_FILE)?;
     if is_checkpoint(text.as_bytes()) {
         return Err(checkpoint_error(path));
     }

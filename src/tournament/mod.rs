@@ -48,6 +48,8 @@
 //!     shard: None,
 //!     progress: false,
 //!     interrupt: None,
+//!     allow_changed_files: false,
+//!     openings_repeat: Default::default(),
 //! };
 //! let outcome = runner::run::<Position>(&settings, &options, &Position::make_player, None)?;
 //! std::fs::remove_dir_all(&out).map_err(|e| e.to_string())?;
@@ -60,6 +62,8 @@ pub mod adjudicate;
 pub mod balanced;
 pub mod export;
 pub mod fairness;
+pub mod files;
+pub mod folder;
 pub mod head_to_head;
 pub mod lock;
 pub mod merge;

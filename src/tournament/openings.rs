@@ -39,6 +39,19 @@ impl OpeningsOrder {
     }
 }
 
+/// What a run does when its schedule needs more openings than the file holds, so that
+/// some games replay an opening already played (`--openings-repeat`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OpeningsRepeat {
+    /// Refuse to start.
+    Error,
+    /// Say so on stderr before the first game, and play.
+    #[default]
+    Warn,
+    /// Play without a word.
+    Allow,
+}
+
 /// An opening: the text that describes it (for records), where it starts, the moves played
 /// from there, and the position it leads to.
 #[derive(Clone, Debug)]
@@ -131,6 +144,19 @@ pub fn derive_seed(a: u64, b: u64) -> u64 {
 }
 
 impl OpeningSource {
+    /// For a file's openings played over `rounds` rounds: `(openings, reused)`, the number
+    /// of openings the file holds and of rounds that replay one already played, when some
+    /// do; `None` otherwise (random openings, the start position, enough lines).
+    #[must_use]
+    pub fn reused_rounds(&self, rounds: usize) -> Option<(usize, usize)> {
+        match self {
+            OpeningSource::Lines(lines) if rounds > lines.len() => {
+                Some((lines.len(), rounds - lines.len()))
+            }
+            _ => None,
+        }
+    }
+
     /// The opening of round `round`, from master seed `seed` (random openings use it, and
     /// the start position comes from [`Game::start_seeded`] with a seed derived from `seed`
     /// and `round`, so games with a random setup vary it by round).

@@ -148,6 +148,11 @@ pub struct Report {
     pub game: String,
     /// Games counted.
     pub games: usize,
+    /// Games that differ from every other: the same engines in the same seats playing the
+    /// same moves from the same opening count once. Fewer than `games` when openings were
+    /// reused (more rounds than a file's openings): the error bars treat every game as
+    /// independent, so they are then too narrow.
+    pub distinct_games: usize,
     /// Games per end reason.
     pub reasons: BTreeMap<String, usize>,
     /// Head-to-head results (two-seat games).
@@ -475,6 +480,7 @@ pub fn build<G: Game>(settings: &Settings, records: &[GameRecord]) -> Report {
     Report {
         game: settings.game.clone(),
         games: records.len(),
+        distinct_games: distinct_games(records),
         reasons,
         pairings,
         ratings,
@@ -487,6 +493,22 @@ pub fn build<G: Game>(settings: &Settings, records: &[GameRecord]) -> Report {
             Vec::new()
         },
     }
+}
+
+/// The number of games of `records` that differ from every other in engines (by seat),
+/// opening, start position or moves.
+#[must_use]
+pub fn distinct_games(records: &[GameRecord]) -> usize {
+    use std::hash::{Hash, Hasher};
+    let keys: std::collections::HashSet<u64> = records
+        .iter()
+        .map(|r| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (&r.engines, &r.opening, &r.start, &r.moves).hash(&mut h);
+            h.finish()
+        })
+        .collect();
+    keys.len()
 }
 
 /// One line for the progress bar: the running score of the first pairing, or the leader.
@@ -604,6 +626,16 @@ pub fn render(report: &Report) -> String {
             reasons.join(", ")
         )
     };
+    if report.distinct_games < report.games {
+        let _ = writeln!(
+            s,
+            "note: {} distinct games: {} repeat an earlier game move for move (openings \
+             reused); the error bars below assume {} independent games and are too narrow",
+            report.distinct_games,
+            report.games - report.distinct_games,
+            report.games
+        );
+    }
     if !report.pairings.is_empty() {
         let _ = writeln!(
             s,

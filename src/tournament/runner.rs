@@ -10,8 +10,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use super::adjudicate::{ExactAttempt, ExactSolve, ScoreWatch, Verdict};
+use super::files::{CHANGES_KEY, DependedFile, FILES_KEY, FileChange};
 use super::lock::OutLock;
-use super::openings::Opening;
+use super::openings::{Opening, OpeningsRepeat};
 use super::record::{self, GameRecord, MoveStat, Reason};
 use super::report::{self, Report};
 use super::schedule::{self, Slot};
@@ -41,6 +42,11 @@ pub struct RunOptions {
     /// Raised (e.g. by Ctrl-C) to start no new game; games in progress finish and are
     /// recorded.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Resume even when a file an engine depends on changed since the directory was
+    /// started (`--allow-changed-files`); the change is recorded in `tournament.json`.
+    pub allow_changed_files: bool,
+    /// What to do when the schedule needs more openings than the file holds.
+    pub openings_repeat: OpeningsRepeat,
 }
 
 /// The key of `DIR/tournament.json` that names the shard a run played (`"3/16"`), absent for
@@ -48,26 +54,68 @@ pub struct RunOptions {
 /// has the same settings); `tournament merge` reads it with [`saved_shard`].
 pub const SHARD_KEY: &str = "shard";
 
-/// Writes `settings` (and `shard`, under [`SHARD_KEY`]) to `DIR/tournament.json`, or checks
-/// them against the file already there (and writes it again when only the rounds or the
-/// anchor changed).
-fn check_settings(
-    dir: &Path,
+/// What `DIR/tournament.json` will hold once a run's checks pass: the settings, the shard
+/// (under [`SHARD_KEY`]), the stamps of the files the tournament depends on and the
+/// changes `--allow-changed-files` accepted (see [`super::files`]).
+fn settings_value(
     settings: &Settings,
     shard: Option<(usize, usize)>,
-) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join("tournament.json");
-    if settings_differ(dir, settings, shard)? {
-        let mut value = serde_json::to_value(settings).map_err(|e| e.to_string())?;
-        if let (Some((i, n)), Some(map)) = (shard, value.as_object_mut()) {
+    files: &[DependedFile],
+    changes: &[FileChange],
+) -> Result<serde_json::Value, String> {
+    let mut value = serde_json::to_value(settings).map_err(|e| e.to_string())?;
+    if let Some(map) = value.as_object_mut() {
+        if let Some((i, n)) = shard {
             map.insert(SHARD_KEY.into(), format!("{i}/{n}").into());
         }
-        let text = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        if !files.is_empty() {
+            map.insert(
+                FILES_KEY.into(),
+                serde_json::to_value(files).map_err(|e| e.to_string())?,
+            );
+        }
+        if !changes.is_empty() {
+            map.insert(
+                CHANGES_KEY.into(),
+                serde_json::to_value(changes).map_err(|e| e.to_string())?,
+            );
+        }
     }
-    Ok(())
+    Ok(value)
 }
+
+/// Writes `value` to `DIR/tournament.json` through a temporary file and a rename, so the
+/// directory never holds half a settings file.
+fn write_settings(dir: &Path, value: &serde_json::Value) -> Result<(), String> {
+    let path = dir.join("tournament.json");
+    let tmp = dir.join("tournament.json.tmp");
+    let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, &path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The stamps and accepted changes `DIR/tournament.json` holds (empty for a directory
+/// written before files were stamped).
+///
+/// # Errors
+/// A malformed `files` or `changed_files` value.
+pub fn saved_files(dir: &Path) -> Result<(Vec<DependedFile>, Vec<FileChange>), String> {
+    let path = dir.join("tournament.json");
+    let text = crate::game::files::read_text(&path, "tournament settings file", MAX_SETTINGS_FILE)?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| format!("{} is not a tournament settings file: {e}", path.display()))?;
+    let get = |key: &str| value.get(key).cloned().unwrap_or(serde_json::Value::Null);
+    let files: Option<Vec<DependedFile>> = serde_json::from_value(get(FILES_KEY))
+        .map_err(|e| format!("{}: bad '{FILES_KEY}': {e}", path.display()))?;
+    let changes: Option<Vec<FileChange>> = serde_json::from_value(get(CHANGES_KEY))
+        .map_err(|e| format!("{}: bad '{CHANGES_KEY}': {e}", path.display()))?;
+    Ok((files.unwrap_or_default(), changes.unwrap_or_default()))
+}
+
+/// The largest `tournament.json` read: 16 MiB (settings are a few KB; openings files are
+/// stamped, not copied, since files are pinned; older directories copied their lines).
+pub const MAX_SETTINGS_FILE: u64 = 16 * crate::game::files::MIB;
 
 /// The shard `(I, N)` whose games `DIR/tournament.json` says the directory holds, `None` for
 /// the whole schedule (or a directory written before shards were recorded).
@@ -76,8 +124,7 @@ fn check_settings(
 /// An unreadable file, or a malformed `shard` value.
 pub fn saved_shard(dir: &Path) -> Result<Option<(usize, usize)>, String> {
     let path = dir.join("tournament.json");
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = crate::game::files::read_text(&path, "tournament settings file", MAX_SETTINGS_FILE)?;
     let value: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| format!("{} is not a tournament settings file: {e}", path.display()))?;
     match value.get(SHARD_KEY) {
@@ -99,19 +146,23 @@ fn shard_name(shard: Option<(usize, usize)>) -> String {
     )
 }
 
-/// Reads `DIR/tournament.json`: `true` when it is missing or differs from `settings` only
-/// in the rounds or the anchor (both may change between runs), `false` when equal.
+/// Reads `DIR/tournament.json`: the settings it holds, `None` when it is missing. They may
+/// differ from `settings` only in the rounds and the anchor (both may change between runs).
 ///
 /// # Errors
 /// The file holds another tournament (anything else would mix different games in one
 /// record file) or another shard of it, is not a settings file, or cannot be read.
-fn settings_differ(
+fn saved_settings(
     dir: &Path,
     settings: &Settings,
     shard: Option<(usize, usize)>,
-) -> Result<bool, String> {
+) -> Result<Option<Settings>, String> {
     let path = dir.join("tournament.json");
-    match crate::game::files::read_text_if_exists(&path, "tournament settings file", 1 << 30)? {
+    match crate::game::files::read_text_if_exists(
+        &path,
+        "tournament settings file",
+        MAX_SETTINGS_FILE,
+    )? {
         Some(text) => {
             let old: Settings = serde_json::from_str(&text).map_err(|e| {
                 format!("{} is not a tournament settings file: {e}", path.display())
@@ -138,10 +189,77 @@ fn settings_differ(
                     shard_name(shard)
                 ));
             }
-            Ok(&old != settings)
+            Ok(Some(old))
         }
-        None => Ok(true),
+        None => Ok(None),
     }
+}
+
+/// The checks of a resume against what `dir` holds, before anything is written: the
+/// settings ([`saved_settings`]), fewer rounds than the records reach, files changed since
+/// the directory was started, and every record. Returns the loaded records (empty for a
+/// new directory) and what `tournament.json` is to hold.
+fn check_dir<G: Game>(
+    dir: &Path,
+    settings: &Settings,
+    options: &RunOptions,
+    files: &[DependedFile],
+    exact: Option<&ExactSolve<G>>,
+) -> Result<(record::Loaded, serde_json::Value), String> {
+    let records_path = dir.join("games.jsonl");
+    let Some(old) = saved_settings(dir, settings, options.shard)? else {
+        let loaded = record::Loaded {
+            records: Vec::new(),
+            tail: record::Tail::Clean,
+        };
+        return Ok((loaded, settings_value(settings, options.shard, files, &[])?));
+    };
+    let loaded = record::load_numbered(&records_path)?;
+    let beyond = loaded
+        .records
+        .iter()
+        .filter(|(_, r)| r.round >= settings.rounds)
+        .count();
+    if settings.rounds < old.rounds && beyond > 0 {
+        return Err(format!(
+            "{} holds {} rounds, more than --rounds {}: {beyond} of its games are in rounds \
+             {}-{}; give --rounds {} or more to resume (`tessera tournament report {}` \
+             reports what it holds)",
+            dir.display(),
+            old.rounds,
+            settings.rounds,
+            settings.rounds + 1,
+            old.rounds,
+            old.rounds,
+            dir.display()
+        ));
+    }
+    let (old_files, mut accepted) = saved_files(dir)?;
+    let changed = super::files::changes(&old_files, files, loaded.records.len());
+    if let Some(c) = changed.first()
+        && !options.allow_changed_files
+    {
+        return Err(super::files::refusal(dir, c));
+    }
+    validate::check_records::<G>(settings, &records_path, &loaded.records, exact)?;
+    accepted.extend(changed);
+    let value = settings_value(settings, options.shard, files, &accepted)?;
+    Ok((loaded, value))
+}
+
+/// What to say before the first game when the schedule replays file openings: how many
+/// of its games (`per_round` a round) do.
+fn reuse_message(settings: &Settings, per_round: usize) -> Option<String> {
+    let (openings, reused) = settings.openings.reused_rounds(settings.rounds)?;
+    Some(format!(
+        "the openings file holds {openings} openings for {} rounds: {} of the {} games replay \
+         an opening already played, and deterministic engines repeat those games move for \
+         move (the report's error bars assume independent games); use more openings or \
+         fewer rounds, or --openings-repeat allow",
+        settings.rounds,
+        reused * per_round,
+        settings.rounds * per_round
+    ))
 }
 
 /// The number of sides of a game whose seats play for the teams `team_of_seat`
@@ -155,12 +273,15 @@ fn sides(team_of_seat: &[u8]) -> usize {
 }
 
 /// Plays one game of the schedule (no exact adjudication; see [`play_game_with`]).
+///
+/// # Errors
+/// As [`play_game_with`].
 pub fn play_game<G: Game>(
     settings: &Settings,
     slot: &Slot,
     opening: &Opening<G>,
     factory: &PlayerFactory<G>,
-) -> GameRecord {
+) -> Result<GameRecord, String> {
     play_game_with(settings, slot, opening, factory, None)
 }
 
@@ -174,13 +295,21 @@ fn margin_unit(unit: &str) -> bool {
 /// `--adjudicate exact=N`. Each engine with a clock (`tc`, `st`) is told its clock with
 /// every request and loses on time when a reply comes later than the time left plus its
 /// margin; the record keeps each move's time and the clock after it.
+///
+/// An external program that fails (cannot start, crashes, answers nonsense) loses the
+/// game (`engine-error`); a built-in engine cannot fail so, and if one does (its files
+/// were pinned at the start, so this is a defect, not bad input) the game is not a result
+/// of the tournament.
+///
+/// # Errors
+/// A built-in engine failed: the message names it and the game.
 pub fn play_game_with<G: Game>(
     settings: &Settings,
     slot: &Slot,
     opening: &Opening<G>,
     factory: &PlayerFactory<G>,
     exact: Option<&ExactSolve<G>>,
-) -> GameRecord {
+) -> Result<GameRecord, String> {
     let started = Instant::now();
     let specs: Vec<&EngineSpec> = slot.seats.iter().map(|&e| &settings.engines[e]).collect();
     let mut rec = GameRecord {
@@ -233,6 +362,9 @@ pub fn play_game_with<G: Game>(
     for (seat, spec) in specs.iter().enumerate() {
         match factory(spec) {
             Ok(p) => players.push(p),
+            Err(e) if spec.protocol == Protocol::Builtin => {
+                return Err(builtin_failure(spec, slot, &e));
+            }
             Err(e) => {
                 forfeit(
                     &mut rec,
@@ -242,7 +374,7 @@ pub fn play_game_with<G: Game>(
                 );
                 rec.seconds = started.elapsed().as_secs_f64();
                 rec.share_team_points();
-                return rec;
+                return Ok(rec);
             }
         }
     }
@@ -334,6 +466,9 @@ pub fn play_game_with<G: Game>(
             }
         }
         match reply {
+            Err(e) if specs[seat].protocol == Protocol::Builtin => {
+                return Err(builtin_failure(specs[seat], slot, &e));
+            }
             Err(e) => {
                 forfeit(&mut rec, seat, Reason::EngineError, format!("{name}: {e}"));
                 break;
@@ -417,7 +552,19 @@ pub fn play_game_with<G: Game>(
     }
     rec.seconds = started.elapsed().as_secs_f64();
     rec.share_team_points();
-    rec
+    Ok(rec)
+}
+
+/// The error of a built-in engine that failed in game `slot` (see [`play_game_with`]).
+fn builtin_failure(spec: &EngineSpec, slot: &Slot, err: &str) -> String {
+    let named = spec.named_error(err);
+    let prefix = format!("engine '{}': ", spec.name);
+    format!(
+        "engine '{}' (built in) failed in game {}: {}",
+        spec.name,
+        slot.index,
+        named.strip_prefix(&prefix).unwrap_or(&named)
+    )
 }
 
 /// Summary of a run.
@@ -532,6 +679,23 @@ fn run_or_check<G: Game>(
             options.concurrency
         ));
     }
+    // The files the engines name, pinned and stamped before any engine is built from them,
+    // and compared with the stamps of a directory being resumed: a changed file is named
+    // as changed (with both hashes) even when its new content would not load.
+    let files = super::files::stamp_engines(&settings.engines)?;
+    if !options.allow_changed_files && options.out.join("tournament.json").is_file() {
+        let (old_files, _) = saved_files(&options.out)?;
+        if let Some(c) = super::files::changes(&old_files, &files, 0).first() {
+            return Err(super::files::refusal(&options.out, c));
+        }
+    }
+    if let Some(msg) = reuse_message(settings, groups * seats) {
+        match options.openings_repeat {
+            OpeningsRepeat::Error => return Err(format!("{msg} (--openings-repeat error)")),
+            OpeningsRepeat::Warn if !check_only => eprintln!("warning: {msg}"),
+            OpeningsRepeat::Warn | OpeningsRepeat::Allow => {}
+        }
+    }
     // Every engine is built once before anything is written, so a bad weights file or a
     // missing program is an error now, not a forfeit in every game.
     for spec in &settings.engines {
@@ -586,12 +750,7 @@ fn run_or_check<G: Game>(
         ));
     }
     if check_only {
-        if options.out.join("tournament.json").exists() {
-            settings_differ(&options.out, settings, options.shard)?;
-            let records_path = options.out.join("games.jsonl");
-            let loaded = record::load_numbered(&records_path)?;
-            validate::check_records::<G>(settings, &records_path, &loaded.records, exact)?;
-        }
+        check_dir::<G>(&options.out, settings, options, &files, exact)?;
         return Ok(None);
     }
     // Everything above only read; from here on the directory is ours alone.
@@ -599,19 +758,15 @@ fn run_or_check<G: Game>(
         .map_err(|e| format!("cannot create {}: {e}", options.out.display()))?;
     let _lock = OutLock::acquire(&options.out)?;
     let records_path = options.out.join("games.jsonl");
-    let resuming = options.out.join("tournament.json").exists();
-    check_settings(&options.out, settings, options.shard)?;
-    let done = if resuming {
-        let loaded = record::load_numbered(&records_path)?;
-        validate::check_records::<G>(settings, &records_path, &loaded.records, exact)?;
-        // This run holds the lock: it may make the file ready for appending, and says so.
-        if let Some(note) = record::repair_tail(&records_path, &loaded)? {
-            eprintln!("{note}");
-        }
-        loaded.records.into_iter().map(|(_, r)| r).collect()
-    } else {
-        Vec::new()
-    };
+    // Every check passes before tournament.json is written: a refused resume leaves the
+    // directory as it was.
+    let (loaded, value) = check_dir::<G>(&options.out, settings, options, &files, exact)?;
+    write_settings(&options.out, &value)?;
+    // This run holds the lock: it may make the file ready for appending, and says so.
+    if let Some(note) = record::repair_tail(&records_path, &loaded)? {
+        eprintln!("{note}");
+    }
+    let done: Vec<GameRecord> = loaded.records.into_iter().map(|(_, r)| r).collect();
     let done_ids: std::collections::HashSet<usize> = done.iter().map(|r| r.id).collect();
     let todo: Vec<&Slot> = mine
         .iter()
@@ -658,7 +813,15 @@ fn run_or_check<G: Game>(
             if stop.load(Ordering::Relaxed) || interrupted {
                 return;
             }
-            let rec = play_game_with(settings, slot, &openings[&slot.round], factory, exact);
+            let rec = match play_game_with(settings, slot, &openings[&slot.round], factory, exact) {
+                Ok(rec) => rec,
+                Err(e) => {
+                    let mut f = failure.lock().unwrap_or_else(|p| p.into_inner());
+                    f.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+            };
             let Ok(mut w) = writer.lock() else { return };
             let (file, records) = &mut *w;
             if let Err(e) = file.write(&rec) {
@@ -677,7 +840,14 @@ fn run_or_check<G: Game>(
     });
     bar.finish_and_clear();
     if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(e);
+        // Every game that finished is in games.jsonl (the games in progress were played
+        // out); the directory reports and resumes as it is.
+        return Err(format!(
+            "{e}; the run stopped: {} finished games are kept in {} (`tessera tournament \
+             report` reads them; the same command resumes)",
+            resumed + played.load(Ordering::Relaxed),
+            options.out.display()
+        ));
     }
     let (_, records) = writer
         .into_inner()

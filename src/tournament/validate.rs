@@ -127,8 +127,9 @@ impl Plan {
             .saturating_mul(self.sides);
         if r.id >= total {
             return Err(format!(
-                "id {} is outside the schedule of {total} games (ids 0..{total})",
-                r.id
+                "id {} is outside the schedule of {total} games ({})",
+                r.id,
+                id_range(total)
             ));
         }
         let block = r.id / self.sides;
@@ -158,6 +159,16 @@ impl Plan {
             ));
         }
         Ok(())
+    }
+}
+
+/// The ids of a schedule of `total` games, for messages: `ids 0-7`, `id 0`, `no ids`.
+#[must_use]
+pub fn id_range(total: usize) -> String {
+    match total {
+        0 => "no ids".into(),
+        1 => "id 0".into(),
+        n => format!("ids 0-{}", n - 1),
     }
 }
 

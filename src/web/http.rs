@@ -168,9 +168,43 @@ pub fn req_str<'a>(v: &'a Value, key: &str) -> Result<&'a str, ApiError> {
 /// # Errors
 /// A missing or non-numeric id.
 pub fn session_id(v: &Value) -> Result<u64, ApiError> {
-    v.get("id")
-        .and_then(Value::as_u64)
-        .ok_or_else(|| ApiError::bad("field 'id' (the session number) is missing"))
+    match v.get("id") {
+        None | Some(Value::Null) => {
+            Err(ApiError::bad("field 'id' (the session number) is missing"))
+        }
+        Some(id) => id
+            .as_u64()
+            .ok_or_else(|| ApiError::bad(format!("field 'id': {id} is not a session id"))),
+    }
+}
+
+/// The session id of a query string (`?id=N`).
+///
+/// # Errors
+/// A missing id, or one that is not a session number (`abc`, `-1`).
+pub fn query_session_id(url: &str) -> Result<u64, ApiError> {
+    let id = query(url, "id")
+        .ok_or_else(|| ApiError::bad("query parameter 'id' (the session number) is missing"))?;
+    id.parse().map_err(|_| {
+        ApiError::bad(format!(
+            "query parameter 'id': '{}' is not a session id",
+            crate::game::shown(&id)
+        ))
+    })
+}
+
+/// An optional boolean field, `default` when absent.
+///
+/// # Errors
+/// A value that is not `true` or `false` (`"yes"`, `1`).
+pub fn opt_bool(v: &Value, key: &str, default: bool) -> Result<bool, ApiError> {
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(other) => Err(ApiError::bad(format!(
+            "field '{key}' must be true or false, got {other}"
+        ))),
+    }
 }
 
 #[cfg(test)]

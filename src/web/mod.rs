@@ -36,7 +36,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tiny_http::{Method, Request, Server};
 
-use http::{ApiError, ApiResult, answer, asset, json_body, opt_str, query, req_str, session_id};
+use http::{ApiError, ApiResult, answer, asset, json_body, opt_str, req_str, session_id};
 use session::{Store, Table, describe, new_table};
 
 const PAGE: &str = include_str!("page.html");
@@ -60,6 +60,34 @@ struct Live {
     analysis: Option<Value>,
     /// Whether an analysis thread of the session is searching.
     analysis_running: Arc<AtomicBool>,
+    /// When a request last named the session (a page polling, or any API call).
+    seen: Option<std::time::Instant>,
+}
+
+/// An analysis with no event stream open stops when no request has named its session for
+/// this long: a client that started it through the API and went away (no page, no
+/// polling of `/api/analysis`) does not leave it searching for ever.
+pub const ANALYSIS_IDLE: Duration = Duration::from_secs(5);
+
+/// Notes that a request named session `id` (see [`ANALYSIS_IDLE`]).
+fn touch(app: &App, id: u64) {
+    let mut live = app.live.lock().expect("live lock");
+    live.entry(id).or_default().seen = Some(std::time::Instant::now());
+}
+
+/// Stops the analysis flagged by `stop` once session `id` has no event stream and no
+/// request for [`ANALYSIS_IDLE`]; returns when the analysis (`running`) ends.
+fn idle_watchdog(app: Arc<App>, id: u64, stop: Arc<AtomicBool>, running: Arc<AtomicBool>) {
+    while running.load(Ordering::SeqCst) && !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(200));
+        let live = app.live.lock().expect("live lock");
+        let idle = live.get(&id).is_none_or(|l| {
+            l.streams.is_empty() && l.seen.is_none_or(|t| t.elapsed() > ANALYSIS_IDLE)
+        });
+        if idle {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 /// The server's state.
@@ -181,12 +209,17 @@ fn handle(app: &Arc<App>, mut req: Request) {
         (Method::Get, "/api/events") => events(app, req, &url),
         (Method::Get, "/api/games") => answer(req, Ok(games_list(app))),
         (Method::Get, "/api/state") => {
-            let r = url_id(&url).and_then(|id| with_table(app, id, None, |t| Ok(t.state())));
+            let r = url_id(&url).and_then(|id| {
+                let state = with_table(app, id, None, |t| Ok(t.state()))?;
+                touch(app, id);
+                Ok(state)
+            });
             answer(req, r.map(|s| with_id(s, url_id(&url).unwrap_or(0))));
         }
         (Method::Get, "/api/analysis") => {
             let r = url_id(&url).and_then(|id| {
                 app.store.lock().expect("store lock").get(id)?;
+                touch(app, id);
                 let live = app.live.lock().expect("live lock");
                 Ok(live.get(&id).map_or_else(
                     || json!({ "running": false, "latest": null }),
@@ -220,9 +253,7 @@ fn handle(app: &Arc<App>, mut req: Request) {
 }
 
 fn url_id(url: &str) -> Result<u64, ApiError> {
-    query(url, "id")
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| ApiError::bad("query parameter 'id' (the session number) is missing"))
+    http::query_session_id(url)
 }
 
 fn with_id(mut state: Value, id: u64) -> Value {
@@ -369,7 +400,7 @@ fn post(app: &Arc<App>, path: &str, body: &Value) -> ApiResult {
             Ok(out)
         }
         "/api/analyze" => {
-            let on = body.get("on").and_then(Value::as_bool).unwrap_or(true);
+            let on = http::opt_bool(&body, "on", true)?;
             stop_analysis(app, id);
             if !on {
                 return Ok(json!({ "analysis": "stopped" }));
@@ -393,6 +424,11 @@ fn post(app: &Arc<App>, path: &str, body: &Value) -> ApiResult {
                 if l.page_stop.load(Ordering::Relaxed) {
                     stop.store(true, Ordering::Relaxed);
                 }
+            }
+            touch(app, id);
+            {
+                let (app, stop, running) = (app.clone(), stop.clone(), running.clone());
+                std::thread::spawn(move || idle_watchdog(app, id, stop, running));
             }
             let app = app.clone();
             std::thread::spawn(move || {

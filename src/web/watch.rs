@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use crate::tournament::record;
+use crate::tournament::folder;
 use serde_json::{Value, json};
 
 use super::http::{ApiError, ApiResult, query};
@@ -19,7 +19,8 @@ pub const MAX_GAMES_PER_ANSWER: usize = 200;
 /// without `dir`, the folders.
 ///
 /// # Errors
-/// 400 for a bad `dir` or `since`; 422 for a records file that cannot be read or replayed.
+/// 400 for a bad `dir` or `since`; 422 for a folder `tessera tournament report` refuses
+/// (its message), or a record that cannot be replayed.
 pub fn list(dirs: &[PathBuf], url: &str) -> ApiResult {
     let Some(k) = query(url, "dir") else {
         let folders: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
@@ -46,13 +47,12 @@ pub fn list(dirs: &[PathBuf], url: &str) -> ApiResult {
         })?,
     };
     let path = dir.join("games.jsonl");
-    // A running tournament may be writing its last line: a torn tail is left out quietly.
-    let records: Vec<_> = record::load_numbered(&path)
+    // The records as `tessera tournament report` reads them (the same reader and checks):
+    // a folder the report refuses is refused here, with the report's message. A running
+    // tournament may be writing its last line: a torn tail is left out quietly.
+    let records = folder::read(dir)
         .map_err(|e| ApiError::with(422, e))?
-        .records
-        .into_iter()
-        .map(|(_, r)| r)
-        .collect();
+        .records;
     let total = records.len();
     let mut games = Vec::new();
     for rec in records.iter().skip(since).take(MAX_GAMES_PER_ANSWER) {

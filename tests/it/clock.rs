@@ -119,7 +119,7 @@ fn game(engines: Vec<EngineSpec>, adjudicate: Adjudication) -> GameRecord {
             tessera::engine::othello::make_player(spec)
         }
     };
-    play_game(&s, &slot, &opening, factory)
+    play_game(&s, &slot, &opening, factory).expect("no built-in engine fails")
 }
 
 fn spec(text: &str) -> EngineSpec {

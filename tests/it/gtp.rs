@@ -199,7 +199,7 @@ fn tournament_game(black: &EngineSpec, white: &EngineSpec) -> GameRecord {
     };
     let opening = Opening::new(String::new(), Position::start(), Vec::new());
     let factory: &PlayerFactory<Position> = &|spec: &EngineSpec| oth::make_player(spec);
-    let rec = play_game(&settings, &slot, &opening, factory);
+    let rec = play_game(&settings, &slot, &opening, factory).expect("no built-in engine fails");
     assert_eq!(
         rec.reason,
         Reason::Normal,
@@ -813,7 +813,7 @@ fn garbage_answers_fail_or_lose_but_never_hang() {
     };
     let opening = Opening::new(String::new(), start, Vec::new());
     let factory: &PlayerFactory<Position> = &|spec: &EngineSpec| oth::make_player(spec);
-    let rec = play_game(&settings, &slot, &opening, factory);
+    let rec = play_game(&settings, &slot, &opening, factory).expect("no built-in engine fails");
     assert_eq!(rec.reason, Reason::IllegalMove, "{rec:?}");
     assert_eq!(rec.points, vec![0.0, 1.0]);
 }

@@ -55,6 +55,7 @@ mod talat_random;
 mod talat_rules;
 mod time_management;
 mod tournament;
+mod tournament_files;
 mod tournament_records;
 mod tournament_safety;
 mod tuning_files;

@@ -283,6 +283,28 @@ fn bad_requests_get_a_4xx_and_a_one_line_error() {
         &json!({ "game": "quixo", "players": ["human", "human"] }),
     );
     let id = st["id"].clone();
+    // An id that is not a session number is named as such, not as missing.
+    refused(s.get("/api/state?id=abc"), 400, "'abc' is not a session id");
+    refused(s.get("/api/state?id=-1"), 400, "'-1' is not a session id");
+    refused(
+        s.get("/api/state"),
+        400,
+        "'id' (the session number) is missing",
+    );
+    refused(
+        s.post("/api/undo", &json!({ "id": "abc", "game": "quixo" })),
+        400,
+        "field 'id': \"abc\" is not a session id",
+    );
+    // A boolean must be one.
+    refused(
+        s.post(
+            "/api/analyze",
+            &json!({ "id": id, "game": "quixo", "on": "yes" }),
+        ),
+        400,
+        "field 'on' must be true or false, got \"yes\"",
+    );
     refused(
         s.post(
             "/api/move",
@@ -616,19 +638,82 @@ fn watch_replays_a_tournament_folder_and_follows_new_games() {
         "...../...../...../...../..... X"
     );
     let n = v["total"].as_u64().unwrap();
-    // Nothing new since the last count; a record appended appears.
+    // Nothing new since the last count; games a resumed run appends appear.
     let (_, v2) = s.get(&format!("/api/watch?dir=0&since={n}"));
     assert_eq!(v2["games"].as_array().unwrap().len(), 0);
-    let line = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
-    let mut rec: Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    let more = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args([
+            "tournament",
+            "quixo",
+            "--engines",
+            "quixo-ab-d2,quixo-ab-d4",
+        ])
+        .args(["--rounds", "2", "--random-plies", "4", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        more.status.success(),
+        "{}",
+        String::from_utf8_lossy(&more.stderr)
+    );
+    let (_, v3) = s.get(&format!("/api/watch?dir=0&since={n}"));
+    assert_eq!(v3["games"].as_array().unwrap().len(), 2, "{v3}");
+    // A record edited by hand is refused with the message `tournament report` gives.
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let mut rec: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     rec["id"] = json!(1000);
     let mut f = std::fs::OpenOptions::new()
         .append(true)
         .open(dir.join("games.jsonl"))
         .unwrap();
     writeln!(f, "{rec}").unwrap();
-    let (_, v3) = s.get(&format!("/api/watch?dir=0&since={n}"));
-    assert_eq!(v3["games"].as_array().unwrap().len(), 1, "{v3}");
+    let report = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["tournament", "report"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(report.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&report.stderr);
+    let said = said.trim().strip_prefix("error: ").unwrap();
+    assert!(
+        said.ends_with(
+            "game 1000: id 1000 is outside the schedule of 4 games (ids 0-3); the file was \
+             edited or written by another tournament"
+        ),
+        "{said}"
+    );
+    let (code, v4) = s.get("/api/watch?dir=0&since=0");
+    assert_eq!((code, v4["error"].as_str()), (422, Some(said)), "{v4}");
     refused(s.get("/api/watch?dir=7"), 400, "no watched folder 7");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An analysis started through the API with no page open (no event stream) and no client
+/// polling stops on its own after `ANALYSIS_IDLE` (5 s).
+#[test]
+fn an_analysis_nobody_follows_stops_on_its_own() {
+    let s = Server::start(&[]);
+    let st = s.ok(
+        "/api/new",
+        &json!({ "game": "othello", "players": ["human", "human"] }),
+    );
+    let id = st["id"].clone();
+    s.ok(
+        "/api/analyze",
+        &json!({ "id": id, "game": "othello", "on": true }),
+    );
+    let started = Instant::now();
+    let (_, a) = s.get(&format!("/api/analysis?id={id}"));
+    assert_eq!(a["running"], true, "{a}");
+    // Polled: it keeps running past the idle time.
+    while started.elapsed() < Duration::from_secs(7) {
+        std::thread::sleep(Duration::from_secs(1));
+        let (_, a) = s.get(&format!("/api/analysis?id={id}"));
+        assert_eq!(a["running"], true, "stopped while polled: {a}");
+    }
+    // Not polled for longer than the idle time: stopped.
+    std::thread::sleep(Duration::from_secs(7));
+    let (_, a) = s.get(&format!("/api/analysis?id={id}"));
+    assert_eq!(a["running"], false, "{a}");
 }

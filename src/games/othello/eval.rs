@@ -154,30 +154,34 @@ impl Eval {
             }
             _ => {}
         }
-        let mut head = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, HEAD), &mut head))
-            .map_err(|e| format!("cannot read weights file {}: {e}", path.display()))?;
+        // The whole file is pinned (see `crate::game::pinned`): every engine built from
+        // this path in this run gets the same content, whatever happens to the file.
+        let pinned = crate::game::pinned::read_bytes(
+            path,
+            "weights file",
+            crate::game::params::MAX_WEIGHTS_FILE,
+        )?;
+        let head = &pinned.bytes[..pinned.bytes.len().min(HEAD as usize)];
         let magics = format!(
             "'{}' or '{}'",
             super::patterns::MAGIC,
             super::patterns::v2::MAGIC
         );
-        if PatternWeights::is_pattern_file(&head) {
+        if PatternWeights::is_pattern_file(head) {
             Ok(Self::with_patterns(PatternWeights::load(path)?))
-        } else if PatternWeights2::is_pattern_file(&head) {
+        } else if PatternWeights2::is_pattern_file(head) {
             Ok(Self::with_patterns2(PatternWeights2::load(path)?))
         } else if head.starts_with(b"tessera-othello-patterns ") {
             Err(format!(
                 "pattern weights file {}: format version not supported (this build reads {magics})",
                 path.display(),
             ))
-        } else if crate::game::params::is_checkpoint(&head) {
+        } else if crate::game::params::is_checkpoint(head) {
             Err(crate::game::params::checkpoint_error(path))
-        } else if let Some(line) = binary_line(&head) {
+        } else if let Some((line, why)) = binary_line(head) {
             // Text weights files are UTF-8 text; the only binary weights are pattern files.
             Err(format!(
-                "weights file {}: not a tessera Othello pattern file (the first line is not {magics}) nor a text weights file (line {line} is not UTF-8 text)",
+                "weights file {}: not a tessera Othello pattern file (the first line is not {magics}) nor a text weights file (line {line} {why})",
                 path.display(),
             ))
         } else {
@@ -283,17 +287,23 @@ impl Eval {
 /// enough of what follows to see binary weights after a pattern file's header.
 const HEAD: u64 = 64 << 10;
 
-/// The line (from 1) of the first byte sequence of `head` that is not UTF-8, if any (a
-/// character cut at the end of `head` does not count).
-fn binary_line(head: &[u8]) -> Option<usize> {
-    let e = std::str::from_utf8(head).err()?;
-    e.error_len()?;
-    Some(
-        1 + head[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count(),
-    )
+/// The line (from 1) of the first byte of `head` no text weights file holds, and why: a
+/// NUL byte (a zero-filled file), or a sequence that is not UTF-8 (a character cut at the
+/// end of `head` does not count).
+fn binary_line(head: &[u8]) -> Option<(usize, &'static str)> {
+    let line_at = |at: usize| 1 + head[..at].iter().filter(|&&b| b == b'\n').count();
+    let nul = head.iter().position(|&b| b == 0);
+    let bad = std::str::from_utf8(head)
+        .err()
+        .filter(|e| e.error_len().is_some())
+        .map(|e| e.valid_up_to());
+    match (nul, bad) {
+        (Some(n), b) if b.is_none_or(|b| n <= b) => {
+            Some((line_at(n), "holds a NUL byte (a zero-filled file?)"))
+        }
+        (_, Some(b)) => Some((line_at(b), "is not UTF-8 text")),
+        _ => None,
+    }
 }
 
 /// The baseline evaluation's features of (`p` to move, `o`), each as `p`'s count minus

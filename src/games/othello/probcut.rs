@@ -198,7 +198,7 @@ impl MpcTable {
     /// # Errors
     /// An unreadable file, or as [`MpcTable::from_text`].
     pub fn load(path: &Path) -> Result<Self, String> {
-        let text = crate::game::files::read_text(path, "MPC parameter file", 1 << 20)?;
+        let text = crate::game::pinned::read_text(path, "MPC parameter file", 1 << 20)?;
         Self::from_text(&text, &path.display().to_string())
     }
 }

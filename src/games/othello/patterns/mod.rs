@@ -421,12 +421,12 @@ fn load_cached<T>(
     if let Some((_, w)) = c.iter().find(|(p, _)| p == path) {
         return Ok(Arc::clone(w));
     }
-    let bytes = crate::game::files::read_bytes(
+    let pinned = crate::game::pinned::read_bytes(
         path,
         "pattern weights file",
         crate::game::params::MAX_WEIGHTS_FILE,
     )?;
-    let w = Arc::new(parse(&bytes, &path.display().to_string())?);
+    let w = Arc::new(parse(&pinned.bytes, &path.display().to_string())?);
     c.push((path.to_path_buf(), Arc::clone(&w)));
     Ok(w)
 }

@@ -1,0 +1,140 @@
+//! The files a tournament depends on (each engine's weights, book and MPC table; the
+//! openings file), pinned when a run starts and stamped in `DIR/tournament.json` by path,
+//! size and content hash (never their content): a resume whose files differ from the
+//! stamps would score two different engines under one name, so it is refused unless
+//! `--allow-changed-files` accepts it (and the change is recorded).
+//!
+//! Pinning (see [`crate::game::pinned`]) makes every game of a run use the content read at
+//! its start: a file deleted or overwritten during the run changes nothing.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::EngineSpec;
+use crate::game::pinned::{self, FileStamp};
+
+/// The key of `DIR/tournament.json` that lists the [`DependedFile`]s.
+pub const FILES_KEY: &str = "files";
+
+/// The key of `DIR/tournament.json` that lists the changes `--allow-changed-files` accepted
+/// ([`FileChange`]s, oldest first).
+pub const CHANGES_KEY: &str = "changed_files";
+
+/// A file the tournament depends on, and what it held when stamped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DependedFile {
+    /// The engine that names the file; `None` for the openings file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// What the file is: `weights`, `book`, `mpc` or `openings`.
+    pub kind: String,
+    /// Path, size and content hash.
+    #[serde(flatten)]
+    pub stamp: FileStamp,
+}
+
+impl DependedFile {
+    /// `engine 'w' weights file PATH`, `openings file PATH`.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match &self.engine {
+            Some(e) => format!("engine '{e}' {} file {}", self.kind, self.stamp.path),
+            None => format!("{} file {}", self.kind, self.stamp.path),
+        }
+    }
+}
+
+/// A change of a depended file accepted by `--allow-changed-files`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileChange {
+    /// The file as it was stamped before.
+    pub before: DependedFile,
+    /// Its stamp from the run that accepted the change.
+    pub after: FileStamp,
+    /// Games the directory held when the change was accepted (the games played before it
+    /// used the old content).
+    pub games_before: usize,
+}
+
+/// The files `spec` names, as `(kind, path)`: its weights (not a `builtin:` name), book
+/// and MPC table (not `builtin`). Built-in and external engines alike (an external
+/// program's own files are its business).
+#[must_use]
+pub fn engine_files(spec: &EngineSpec) -> Vec<(&'static str, &Path)> {
+    let mut out = Vec::new();
+    if spec.weight_values.is_none()
+        && let Some(w) = &spec.weights
+        && !w.to_str().is_some_and(|s| s.starts_with("builtin:"))
+    {
+        out.push(("weights", w.as_path()));
+    }
+    if let Some(b) = spec.book_source()
+        && b != "builtin"
+    {
+        out.push(("book", Path::new(b)));
+    }
+    if let Some(m) = spec.mpc_source()
+        && m != "builtin"
+    {
+        out.push(("mpc", Path::new(m)));
+    }
+    out
+}
+
+/// The largest file a stamp reads whole: the largest any engine file may be.
+const MAX_STAMPED: u64 = 1 << 30;
+
+/// Pins every file the `engines` name and returns their stamps, in engine order.
+///
+/// # Errors
+/// A file that cannot be read (naming the engine and the file).
+pub fn stamp_engines(engines: &[EngineSpec]) -> Result<Vec<DependedFile>, String> {
+    let mut out = Vec::new();
+    for spec in engines {
+        for (kind, path) in engine_files(spec) {
+            let stamp = pinned::stamp(path, &format!("{kind} file"), MAX_STAMPED)
+                .map_err(|e| spec.named_error(&e))?;
+            out.push(DependedFile {
+                engine: Some(spec.name.clone()),
+                kind: kind.into(),
+                stamp,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The changes from the stamps `before` (of `dir`'s settings) to `now`: every file of
+/// `now` whose engine and kind `before` also lists, with another content hash. A file
+/// `before` does not list (a directory written before files were stamped) is no change.
+#[must_use]
+pub fn changes(before: &[DependedFile], now: &[DependedFile], games: usize) -> Vec<FileChange> {
+    now.iter()
+        .filter_map(|n| {
+            let b = before
+                .iter()
+                .find(|b| b.engine == n.engine && b.kind == n.kind)?;
+            (b.stamp.hash != n.stamp.hash).then(|| FileChange {
+                before: b.clone(),
+                after: n.stamp.clone(),
+                games_before: games,
+            })
+        })
+        .collect()
+}
+
+/// The refusal of a resume over `change` in `dir`: one line naming the file and both
+/// hashes.
+#[must_use]
+pub fn refusal(dir: &Path, change: &FileChange) -> String {
+    format!(
+        "{} changed since {} was started ({} then, {} now): its games would mix two engines \
+         under one name; restore the file, use another --out, or give --allow-changed-files \
+         to play on with it",
+        change.before.describe(),
+        dir.display(),
+        change.before.stamp.hash,
+        change.after.hash
+    )
+}

@@ -1,0 +1,78 @@
+//! The one reader of a tournament folder (`DIR/tournament.json` and `DIR/games.jsonl`):
+//! the settings, and every record checked against them ([`super::validate`], exact
+//! adjudications re-solved). `tournament report`, `export`, `merge`, the HTML page and the
+//! web page's Watch tab all read folders through [`read`], so no reader accepts a record
+//! another refuses; a resume checks the same way before it plays.
+
+use std::path::Path;
+
+use super::record::{self, GameRecord};
+use super::settings::Settings;
+use crate::game::Game;
+use crate::games::GameId;
+
+/// A tournament folder's settings and checked records.
+#[derive(Clone, Debug)]
+pub struct Folder {
+    /// The settings (`tournament.json`).
+    pub settings: Settings,
+    /// The game of the tournament.
+    pub game: GameId,
+    /// The records in file order, each checked.
+    pub records: Vec<GameRecord>,
+    /// A note for people when the last line of `games.jsonl` is cut short (a run stopped
+    /// while writing it): that line is not counted.
+    pub note: Option<String>,
+}
+
+/// Reads and checks the folder `dir`.
+///
+/// # Errors
+/// One line: no `tournament.json` (not a tournament folder), a settings file that is too
+/// large, not JSON or names an unknown game, an unreadable records file, or the first
+/// record that does not follow from the settings and the rules (`FILE:LINE: game ID: ...`).
+pub fn read(dir: &Path) -> Result<Folder, String> {
+    let path = dir.join("tournament.json");
+    if !path.is_file() {
+        return Err(format!(
+            "{} is not a tournament directory (no {})",
+            dir.display(),
+            path.display()
+        ));
+    }
+    let text = crate::game::files::read_text(
+        &path,
+        "tournament settings file",
+        super::runner::MAX_SETTINGS_FILE,
+    )?;
+    let settings: Settings = serde_json::from_str(&text)
+        .map_err(|e| format!("{} is not a tournament settings file: {e}", path.display()))?;
+    let game: GameId = settings.game.parse().map_err(|_| {
+        format!(
+            "{} names an unknown game '{}'",
+            path.display(),
+            crate::game::shown(&settings.game)
+        )
+    })?;
+    let records_path = dir.join("games.jsonl");
+    let loaded = record::load_numbered(&records_path)?;
+    let note = loaded.note(&records_path);
+    crate::for_game!(game, check(&settings, &records_path, &loaded.records))?;
+    Ok(Folder {
+        settings,
+        game,
+        records: loaded.records.into_iter().map(|(_, r)| r).collect(),
+        note,
+    })
+}
+
+/// Every record checked against `settings`, exact adjudications re-solved with the game's
+/// solver.
+fn check<G: Game + 'static>(
+    settings: &Settings,
+    path: &Path,
+    records: &[(usize, GameRecord)],
+) -> Result<(), String> {
+    let exact = super::adjudicate::exact_solver::<G>();
+    super::validate::check_records::<G>(settings, path, records, exact.as_ref())
+}
