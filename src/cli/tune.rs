@@ -159,7 +159,18 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
         Method::Patterns => patterns(args),
         Method::Texel => texel(args),
         Method::Spsa => spsa(args),
-        Method::Mpc => super::tune_mpc::run(args),
+        Method::Mpc => super::tune_mpc::run(
+            &tessera::tuning::mpc_run::MpcConfig {
+                data: args.data.clone(),
+                out: args.out.clone(),
+                positions: args.positions as usize,
+                depth: args.depth,
+                weights: args.weights.clone(),
+                threads: args.threads as usize,
+            },
+            args.no_progress,
+            args.json,
+        ),
     }
 }
 

@@ -8,25 +8,16 @@ use tessera::tuning::mpc_run::{self, MpcConfig};
 
 use super::output::{CliError, print_json, say};
 use super::progress::Bar;
-use super::tune::TuneArgs;
 
 /// Runs the fit.
 ///
 /// # Errors
 /// No data, unreadable or malformed data or weights, too few positions, an unwritable
 /// output.
-pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
-    let cfg = MpcConfig {
-        data: args.data.clone(),
-        out: args.out.clone(),
-        positions: args.positions as usize,
-        depth: args.depth,
-        weights: args.weights.clone(),
-        threads: args.threads as usize,
-    };
-    let s = mpc_run::run(&cfg, &Bar::new(args.no_progress, args.json))?;
+pub fn run(cfg: &MpcConfig, no_progress: bool, json: bool) -> Result<ExitCode, CliError> {
+    let s = mpc_run::run(cfg, &Bar::new(no_progress, json))?;
     let secs = s.seconds;
-    if args.json {
+    if json {
         let entries: Vec<serde_json::Value> = s
             .table
             .entries()
@@ -40,7 +31,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
             })
             .collect();
         print_json(&serde_json::json!({
-            "out": args.out.display().to_string(),
+            "out": cfg.out.display().to_string(),
             "positions": s.positions,
             "seconds": secs,
             "entries": entries,
@@ -48,14 +39,14 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
     } else {
         say(format!(
             "searched {} positions to depth {} in {secs:.0} s; sigma (centi-discs) by depth and phase:",
-            s.positions, args.depth
+            s.positions, cfg.depth
         ));
         let mut line = "depth shallow".to_string();
         for (lo, hi) in PHASES {
             line.push_str(&format!(" {lo:>4}-{hi:<3}"));
         }
         say(line);
-        for d in mpc::MIN_DEPTH..=args.depth {
+        for d in mpc::MIN_DEPTH..=cfg.depth {
             let mut line = format!("{d:>5} {:>7}", mpc::shallow_depth(d));
             for (lo, _) in PHASES {
                 match s.table.entry(d, lo) {
@@ -65,7 +56,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
             }
             say(line);
         }
-        say(format!("wrote {}", args.out.display()));
+        say(format!("wrote {}", cfg.out.display()));
     }
     Ok(ExitCode::SUCCESS)
 }
