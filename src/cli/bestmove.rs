@@ -4,12 +4,9 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::search::SearchInfo;
 
 use super::games::{CliGame, Loaded};
-use super::output::{
-    CliError, join_moves, json_moves, print_json, say, score_short, score_text, si,
-};
+use super::output::{CliError, join_moves, json_moves, print_json, say, score_text, si};
 use super::{EngineArgs, GameId, PositionArgs};
 
 /// Time budget when no `--depth`, `--time-ms` or `--nodes` is given, milliseconds.
@@ -64,20 +61,6 @@ pub fn run(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
     tessera::for_game!(args.game, bestmove(args))
 }
 
-/// An info line for a finished iteration.
-pub fn info_line<M: std::fmt::Display>(info: &SearchInfo<M>, unit: &str) -> String {
-    let secs = info.elapsed.as_secs_f64();
-    format!(
-        "info depth {} score {} nodes {} time {:.3} nps {} pv {}",
-        info.depth,
-        score_short(info.score, unit),
-        info.nodes,
-        secs,
-        super::output::rate(info.nodes, secs).round(),
-        join_moves(&info.pv)
-    )
-}
-
 fn bestmove<G: CliGame>(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
     let engine_args = args.engine.for_game::<G>()?;
     let loaded = G::load(&args.position, args.engine.seed())?;
@@ -120,7 +103,7 @@ fn bestmove<G: CliGame>(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
 
-    if let Some(note) = pos.search_note(&engine_args, &limits)
+    if let Some(note) = pos.search_note(&engine_args.spec::<G>()?, &limits)
         && !args.json
     {
         say(note);

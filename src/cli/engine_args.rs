@@ -313,7 +313,7 @@ impl EngineArgs {
         let mut player = G::make_player(&spec).map_err(output::CliError::input)?;
         if verbose {
             player.set_progress(Box::new(|info| {
-                output::say(super::bestmove::info_line(info, G::SCORE_UNIT));
+                output::say(info_line(info, G::SCORE_UNIT));
             }));
         }
         Ok(player)
@@ -337,4 +337,21 @@ impl EngineArgs {
         }
         EngineSpec::from_inline(&text, game).map_err(output::CliError::input)
     }
+}
+
+/// An info line for a finished iteration.
+pub fn info_line<M: std::fmt::Display>(
+    info: &tessera::search::SearchInfo<M>,
+    unit: &str,
+) -> String {
+    let secs = info.elapsed.as_secs_f64();
+    format!(
+        "info depth {} score {} nodes {} time {:.3} nps {} pv {}",
+        info.depth,
+        tessera::present::score_short(info.score, unit),
+        info.nodes,
+        secs,
+        output::rate(info.nodes, secs).round(),
+        output::join_moves(&info.pv)
+    )
 }

@@ -8,8 +8,8 @@
 use tessera::engine::Players;
 use tessera::present::Present;
 
+use super::PositionArgs;
 use super::output::CliError;
-use super::{EngineArgs, PositionArgs};
 
 /// A position to work on, where it came from, and anything the game adds to the reports.
 #[derive(Clone, Debug)]
@@ -112,7 +112,7 @@ pub trait CliGame: Present + Players {
     /// A note printed before the search (e.g. "solving exactly"), if any.
     fn search_note(
         &self,
-        _engine: &EngineArgs,
+        _engine: &tessera::engine::EngineSpec,
         _limits: &tessera::search::Limits,
     ) -> Option<String> {
         None

@@ -2,6 +2,7 @@
 //! `--moves`, `--ggf` or `--ffo` (the FFO suite #40-#59 is built into the binary), and describing
 //! results in Othello terms.
 
+use tessera::engine::EngineSpec;
 use tessera::game::shown;
 use tessera::games::othello::{self as oth, Position};
 use tessera::search::Limits;
@@ -9,7 +10,7 @@ use tessera::tournament::adjudicate::ExactSolve;
 
 use super::games::{CliGame, Loaded};
 use super::output::CliError;
-use super::{Algo, EngineArgs, PositionArgs};
+use super::{Algo, PositionArgs};
 
 /// The FFO endgame suite #40-#59, embedded so `--ffo` works from any directory.
 const FFO_SUITE: &str = include_str!("../../tests/data/othello/ffo-40-59.txt");
@@ -143,9 +144,9 @@ impl CliGame for Position {
         oth::perft::perft(self, depth)
     }
 
-    fn search_note(&self, engine: &EngineArgs, limits: &Limits) -> Option<String> {
-        if engine.book.as_deref() != Some("none")
-            && super::book_arg::book_arg(engine.book.as_deref())
+    fn search_note(&self, engine: &EngineSpec, limits: &Limits) -> Option<String> {
+        if let Some(book) = engine.book_source()
+            && super::book_arg::book_arg(Some(book))
                 .ok()
                 .flatten()
                 .is_some_and(|b| b.contains(self))
@@ -155,14 +156,16 @@ impl CliGame for Position {
                     .to_string(),
             );
         }
-        let exact_applies = engine.algo() == Algo::Alphabeta
-            && self.empties() <= engine.exact_empties()
+        let exact = engine
+            .exact_empties
+            .map_or(oth::DEFAULT_EXACT_EMPTIES, |e| e.max_empties());
+        let exact_applies = engine.algo == Algo::Alphabeta
+            && self.empties() <= exact
             && (engine.level.is_some() || limits.depth.is_none_or(|d| d >= self.empties()));
         exact_applies.then(|| {
             format!(
-                "info {} empties <= --exact-empties {}: solving exactly",
-                self.empties(),
-                engine.exact_empties()
+                "info {} empties <= --exact-empties {exact}: solving exactly",
+                self.empties()
             )
         })
     }

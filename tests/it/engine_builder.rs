@@ -34,7 +34,7 @@ fn library_nodes<G: Players>(spec: &EngineSpec, pos: &str) -> u64 {
     player.choose(&pos, &spec.limits()).expect("search").nodes
 }
 
-const OTHELLO: &str = "---------------------------OX------XXX-------X------------------- O";
+const OTHELLO: &str = "---------------------------OX------XXX-------------------------- O";
 const QUIXO: &str = "X...O/...../..X../...../O.... X";
 
 #[test]
