@@ -400,7 +400,7 @@ fn post(app: &Arc<App>, path: &str, body: &Value) -> ApiResult {
             Ok(out)
         }
         "/api/analyze" => {
-            let on = http::opt_bool(&body, "on", true)?;
+            let on = http::opt_bool(body, "on", true)?;
             stop_analysis(app, id);
             if !on {
                 return Ok(json!({ "analysis": "stopped" }));
