@@ -10,6 +10,7 @@
 //! - [`engine`]: players, and each game's players put together (the registry by game);
 //! - [`tournament`] and [`tuning`]: games between engines, and fitting weights;
 //! - [`formats`]: game records other programs share (GGF);
+//! - [`present`]: how games are shown to people (seat names, diagrams, results, clicks);
 //! - `cli` (binary only): the `tessera` command line.
 //!
 //! The user guide (`docs/`, an mdBook) describes the command line; `examples/` has small
@@ -47,7 +48,10 @@ pub mod engine;
 pub mod formats;
 pub mod game;
 pub mod games;
+pub mod present;
 pub mod protocol;
+pub mod report;
 pub mod search;
 pub mod tournament;
 pub mod tuning;
+pub mod web;

@@ -35,6 +35,7 @@ use super::output::{CliError, at_least_one_u64, print_json, say, search_depth, s
 )]
 pub struct AccuracyArgs {
     /// The game (othello)
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// The truth set: an OBF file scoring every legal move of each position
     pub file: PathBuf,

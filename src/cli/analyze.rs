@@ -31,6 +31,7 @@ use super::{Algo, EngineArgs, GameId, PositionArgs};
 )]
 pub struct AnalyzeArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     #[command(flatten)]
     pub position: PositionArgs,
@@ -52,11 +53,11 @@ pub struct AnalyzeArgs {
 /// # Errors
 /// Bad input, an algorithm other than alpha-beta, a three-sided game.
 pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, analyze(args))
+    tessera::for_game!(args.game, analyze(args))
 }
 
 fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
-    if !G::ALGOS.contains(&Algo::Alphabeta) {
+    if !G::ALGORITHMS.contains(&Algo::Alphabeta) {
         return Err(CliError::input(format!(
             "per-move analysis needs a two-sided game; {} has three sides (no single score per move)",
             G::ID
@@ -102,7 +103,7 @@ fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     let limits = engine_args.limits(super::bestmove::DEFAULT_TIME_MS);
-    let mut engine = G::engine(&engine_args, false)?;
+    let mut engine = engine_args.engine::<G>(false)?;
     let started = std::time::Instant::now();
     let mut scores = analyze_moves(engine.as_mut(), pos, &limits).map_err(CliError::input)?;
     let seconds = started.elapsed().as_secs_f64();

@@ -30,6 +30,7 @@ use super::{Algo, EngineArgs, GameId};
 )]
 pub struct BenchArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// Alpha-beta search depth per position, plies (1..=20; each ply costs about 3x the one before)
     /// [default: 9]
@@ -43,7 +44,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "root|tree", value_parser = super::mcts_parallel)]
     pub mcts_parallel: Option<tessera::search::mcts::Parallelism>,
     /// Search algorithm [default: the game's first: alphabeta; talat: brs-plus]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::AlgoParser)]
     pub algo: Option<Algo>,
     /// MCTS iterations per position (with --algo mcts only) [default: 10000]
     #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
@@ -64,12 +65,12 @@ const DEFAULT_ITERATIONS: u64 = 10_000;
 /// # Errors
 /// An engine failure.
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, bench(args))
+    tessera::for_game!(args.game, bench(args))
 }
 
 fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let positions = G::bench_positions()?;
-    let algo = args.algo.unwrap_or(G::ALGOS[0]);
+    let algo = args.algo.unwrap_or(G::ALGORITHMS[0]);
     if algo != Algo::Mcts && args.iterations.is_some() {
         return Err(CliError::input(format!(
             "--iterations applies to --algo mcts only (this bench runs {}: its workload is --depth)",
@@ -128,7 +129,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         ));
     }
     for (name, pos) in &positions {
-        let mut engine = G::engine(&engine_args, false)?;
+        let mut engine = engine_args.engine::<G>(false)?;
         let t = engine.choose(pos, &limits).map_err(CliError::failure)?;
         let secs = t.elapsed.as_secs_f64();
         search_secs += secs;

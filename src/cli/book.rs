@@ -47,6 +47,7 @@ enum BookAction {
 #[derive(Args, Debug)]
 struct BuildArgs {
     /// The game (othello)
+    #[arg(value_parser = super::GameIdParser)]
     game: GameId,
     /// Book file to write (extended when it exists)
     #[arg(long, value_name = "FILE", default_value = "othello.book")]
@@ -75,6 +76,7 @@ struct BuildArgs {
 #[derive(Args, Debug)]
 struct ShowArgs {
     /// The game (othello)
+    #[arg(value_parser = super::GameIdParser)]
     game: GameId,
     #[command(flatten)]
     position: PositionArgs,

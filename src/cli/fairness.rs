@@ -43,7 +43,7 @@ use super::{Algo, GameId};
 )]
 pub struct FairnessArgs {
     /// Game
-    #[arg(value_enum)]
+    #[arg(value_parser = super::GameIdParser)]
     game: GameId,
     /// A small run (depths 1,2,3, 100 random-opening rounds, no 4x4 Quixo solve)
     #[arg(long)]
@@ -62,7 +62,7 @@ pub struct FairnessArgs {
     #[arg(long, value_delimiter = ',', value_name = "MS,MS,...", value_parser = output::at_least_one_u64)]
     times_ms: Vec<u64>,
     /// Search algorithm of the engines [default: the game's, as in `play`]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::AlgoParser)]
     algo: Option<Algo>,
     /// Evaluation weights file of the engines (as `play --weights`)
     #[arg(long, value_name = "FILE")]
@@ -181,7 +181,7 @@ pub struct Summary {
 
 /// Runs the command.
 pub fn run(args: &FairnessArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, fairness(args))
+    tessera::for_game!(args.game, fairness(args))
 }
 
 /// `n` random legal plies from `root` with the seeded RNG, as a position line (retried until
@@ -348,10 +348,10 @@ fn exact_results(game: &str, quick: bool) -> Result<(Vec<Exact>, Vec<String>), C
     Ok((exact, notes))
 }
 
-fn fairness<G: super::board::BoardGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
+fn fairness<G: super::games::CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
     let game = G::ID;
     if let Some(path) = &args.html {
-        super::html::check_target(path)?;
+        super::output::check_html_target(path)?;
     }
     let levels: Vec<Level> = if !args.times_ms.is_empty() {
         args.times_ms.iter().map(|&t| Level::TimeMs(t)).collect()
@@ -389,9 +389,9 @@ fn fairness<G: super::board::BoardGame>(args: &FairnessArgs) -> Result<ExitCode,
     let rounds = args
         .rounds
         .map_or(if args.quick { 100 } else { 50 }, |r| r as usize);
-    let algo = args.algo.unwrap_or(G::ALGOS[0]);
-    if !G::ALGOS.contains(&algo) {
-        let names: Vec<String> = G::ALGOS.iter().map(|a| a.name()).collect();
+    let algo = args.algo.unwrap_or(G::ALGORITHMS[0]);
+    if !G::ALGORITHMS.contains(&algo) {
+        let names: Vec<&str> = G::ALGORITHMS.iter().map(|a| a.name()).collect();
         return Err(CliError::input(format!(
             "--algo {} is not for {game} (its algorithms: {})",
             algo.name(),
@@ -494,7 +494,7 @@ fn fairness<G: super::board::BoardGame>(args: &FairnessArgs) -> Result<ExitCode,
             runner::run::<G>(settings, options, &G::make_player, None).map_err(CliError::input)?;
         let records = record::load(&dir.join("games.jsonl")).map_err(CliError::input)?;
         let mut rep = outcome.report;
-        super::tournament::name_seats::<G>(&mut rep);
+        tessera::report::name_seats::<G>(&mut rep);
         let distinct: std::collections::HashSet<(&str, &[String])> = records
             .iter()
             .map(|r| (r.start.as_str(), r.moves.as_slice()))
@@ -548,8 +548,8 @@ fn fairness<G: super::board::BoardGame>(args: &FairnessArgs) -> Result<ExitCode,
         interrupted,
     };
     if let Some(path) = &args.html {
-        let page = super::html::fairness_page::<G>(&summary_json(&summary)?, &records_of_rows)?;
-        super::html::write_page(path, &page)?;
+        let page = tessera::report::fairness_page::<G>(&summary_json(&summary)?, &records_of_rows)?;
+        tessera::report::write_page(path, &page)?;
     }
     if args.json {
         output::print_json(&summary_json(&summary)?);

@@ -2,11 +2,11 @@
 //! `bestmove`, `play` and `tournament` are written once for every game.
 //!
 //! Adding a game: implement [`CliGame`] for its position type (next to the game's other
-//! command-line specifics) and add its [`super::GameId`] variant and its line in
-//! `dispatch!` (in `cli/mod.rs`).
+//! command-line specifics); its id and its line in `for_game!` are in the library
+//! (`games/id.rs`).
 
-use tessera::engine::{Player, Players};
-use tessera::game::{Game, Seat};
+use tessera::engine::Players;
+use tessera::present::Present;
 
 use super::output::CliError;
 use super::{EngineArgs, PositionArgs};
@@ -34,21 +34,12 @@ impl<G> Loaded<G> {
     }
 }
 
-/// The command line's view of a game.
 /// Lengths (plies) of the random openings in the bench, each drawn from seed 2026.
 pub const OPENING_PLIES: &[u32] = &[0, 6, 10, 14, 18, 22, 26];
 
-/// Players come from the engine registry ([`Players::make_player`]).
-pub trait CliGame: Game + Players {
-    /// Unit of the engines' scores (e.g. `"centi-discs"`).
-    const SCORE_UNIT: &'static str;
-
-    /// Default `--max-plies` of tournaments: longer games are adjudicated as draws.
-    const DEFAULT_MAX_PLIES: u64 = 1000;
-
-    /// The algorithms of `--algo` this game's engines have, the default first.
-    const ALGOS: &'static [super::Algo] = &[super::Algo::Alphabeta, super::Algo::Mcts];
-
+/// The command line's view of a game beyond how it is shown ([`Present`]) and its engines
+/// ([`Players::make_player`]): where positions come from, perft, bench positions.
+pub trait CliGame: Present + Players {
     /// Whether the rules are the same under the 8 rotations and reflections of a square
     /// board written row by row in the position text (Othello, Quixo): `openings` then
     /// keeps one of each set of symmetric positions.
@@ -56,9 +47,6 @@ pub trait CliGame: Game + Players {
 
     /// Whether `--seed` also sets up the start position (talat-2p's random Djinn).
     const SEEDED_SETUP: bool = false;
-
-    /// Help text for typing a move in `play`.
-    const MOVE_HELP: &'static str;
 
     /// The position the flags describe; the start position (set up from `seed`, see
     /// [`Game::start_seeded`]) when none is given.
@@ -111,89 +99,14 @@ pub trait CliGame: Game + Players {
         Ok((start, moves))
     }
 
-    /// The seat's name for people, e.g. `Black (X)`.
-    fn seat_name(&self, seat: Seat) -> String;
-
-    /// The seat named by `text` (case-insensitive) for `play --human`: a colour, a symbol
-    /// or the seat number.
-    fn seat_by_name(&self, text: &str) -> Option<Seat> {
-        let text = text.trim().to_ascii_lowercase();
-        (0..self.seats()).map(|i| Seat(i as u8)).find(|&s| {
-            text == s.0.to_string()
-                || self
-                    .seat_name(s)
-                    .to_ascii_lowercase()
-                    .split(|c: char| !c.is_ascii_alphanumeric())
-                    .any(|w| !w.is_empty() && w == text)
-        })
-    }
-
     /// The game's exact solver for `tournament --adjudicate exact=N`, if it has one.
     fn exact_solve() -> Option<tessera::tournament::adjudicate::ExactSolve<Self>> {
         None
     }
 
-    /// Whether `mv` is a pass (played for a person automatically when it is the only move).
-    fn is_pass(&self, mv: Self::Move) -> bool {
-        mv.to_string().eq_ignore_ascii_case("pass")
-    }
-
-    /// A game's moves as one line of text (default: separated by spaces).
-    fn transcript(moves: &[Self::Move]) -> String {
-        moves
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    /// The board drawn for a terminal, with coordinates.
-    fn diagram(&self) -> String;
-
     /// Leaf count of the move tree `depth` plies deep (a game's fast perft, or the generic one).
     fn perft(&self, depth: u32) -> u64 {
         tessera::game::perft::perft(self, depth)
-    }
-
-    /// The result of a finished game for people (`None` while the game goes on).
-    fn result_text(&self) -> Option<String> {
-        let outcome = self.outcome()?;
-        let parts: Vec<String> = (0..self.seats())
-            .map(|i| {
-                let s = Seat(i as u8);
-                format!(
-                    "{} {} (place {})",
-                    self.seat_name(s),
-                    outcome.score(s),
-                    outcome.rank(s)
-                )
-            })
-            .collect();
-        Some(format!("game over: {}", parts.join(", ")))
-    }
-
-    /// The score of a finished game for the side to move, in [`CliGame::SCORE_UNIT`]
-    /// (default: its [`Outcome::margin`](tessera::game::Outcome::margin)); 0 while the
-    /// game goes on.
-    fn final_score(&self) -> i32 {
-        self.outcome().map_or(0, |o| o.margin(self.to_move()))
-    }
-
-    /// The result of a finished game as JSON (`None` while the game goes on).
-    fn result_json(&self) -> Option<serde_json::Value> {
-        let outcome = self.outcome()?;
-        let seats: Vec<serde_json::Value> = (0..self.seats())
-            .map(|i| {
-                let s = Seat(i as u8);
-                serde_json::json!({
-                    "seat": i,
-                    "name": self.seat_name(s),
-                    "score": outcome.score(s),
-                    "place": outcome.rank(s),
-                })
-            })
-            .collect();
-        Some(serde_json::json!({ "seats": seats }))
     }
 
     /// A note printed before the search (e.g. "solving exactly"), if any.
@@ -229,17 +142,6 @@ pub trait CliGame: Game + Players {
         }
         Ok(out)
     }
-
-    /// The engine the command line's settings describe (`bestmove`, `play`).
-    ///
-    /// # Errors
-    /// Settings this game's engines do not take, or an unreadable weights file.
-    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError>;
 }
 
-/// The legal moves of `pos`, in generation order (none when the game is over).
-pub fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut moves = G::Moves::default();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
+pub use tessera::game::legal_moves;

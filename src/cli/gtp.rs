@@ -47,6 +47,7 @@ fn default_engine(game: GameId) -> &'static str {
 )]
 pub struct GtpArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// Engine preset name, preset file (.toml) or inline spec (key=value,...)
     #[arg(long, value_name = "PRESET_OR_INLINE")]

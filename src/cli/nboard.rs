@@ -36,6 +36,7 @@ use super::output::CliError;
 )]
 pub struct NboardArgs {
     /// The game (only othello speaks NBoard)
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// Transposition table size, MiB (1..=16384)
     #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = super::output::tt_mib)]

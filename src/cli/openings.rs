@@ -29,7 +29,7 @@ use super::output::{self, CliError};
 )]
 pub struct OpeningsArgs {
     /// Game
-    #[arg(value_enum)]
+    #[arg(value_parser = super::GameIdParser)]
     game: GameId,
     /// Plies from the start position
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=200))]
@@ -53,7 +53,7 @@ pub struct OpeningsArgs {
 
 /// Runs the command.
 pub fn run(args: &OpeningsArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, write_suite(args))
+    tessera::for_game!(args.game, write_suite(args))
 }
 
 fn write_suite<G: CliGame>(a: &OpeningsArgs) -> Result<ExitCode, CliError> {

@@ -2,15 +2,13 @@
 //! `--moves`, `--ggf` or `--ffo` (the FFO suite #40-#59 is built into the binary), and describing
 //! results in Othello terms.
 
-use tessera::engine::{Player, othello as oth_engine};
-use tessera::game::{Game, Seat, shown};
-use tessera::games::othello::{self as oth, Color, Position, eval::Eval};
+use tessera::game::{Game, shown};
+use tessera::games::othello::{self as oth, Position};
 use tessera::search::Limits;
 use tessera::tournament::adjudicate::{EXACT_NODE_BUDGET, ExactAttempt, ExactSolve};
 
-use super::bestmove::info_line;
 use super::games::{CliGame, Loaded};
-use super::output::{CliError, say};
+use super::output::CliError;
 use super::{Algo, EngineArgs, PositionArgs};
 
 /// The FFO endgame suite #40-#59, embedded so `--ffo` works from any directory.
@@ -135,56 +133,14 @@ pub fn load(args: &PositionArgs) -> Result<Loaded<Position>, CliError> {
 }
 
 impl CliGame for Position {
-    const SCORE_UNIT: &'static str = oth::SCORE_UNIT;
     const SQUARE_SYMMETRY: bool = true;
-    const MOVE_HELP: &'static str = "Type a square such as f5 (column a..h, row 1..8); a \
-                                     forced pass is played for you. Also 'help' for this text, \
-                                     or 'quit' to leave.";
 
     fn load(args: &PositionArgs, _seed: u64) -> Result<Loaded<Self>, CliError> {
         load(args)
     }
 
-    fn seat_name(&self, seat: Seat) -> String {
-        color_name(if seat.0 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        })
-        .to_string()
-    }
-
-    fn diagram(&self) -> String {
-        Position::diagram(self)
-    }
-
-    fn is_pass(&self, mv: oth::Move) -> bool {
-        mv.is_pass()
-    }
-
-    /// The compact transcript (`f5d6c3`, passes implied), as `--moves` reads it.
-    fn transcript(moves: &[oth::Move]) -> String {
-        moves
-            .iter()
-            .filter(|m| !m.is_pass())
-            .map(ToString::to_string)
-            .collect()
-    }
-
     fn perft(&self, depth: u32) -> u64 {
         oth::perft::perft(self, depth)
-    }
-
-    fn result_text(&self) -> Option<String> {
-        result_text(self)
-    }
-
-    fn result_json(&self) -> Option<serde_json::Value> {
-        result_json(self)
-    }
-
-    fn final_score(&self) -> i32 {
-        100 * self.final_disc_difference()
     }
 
     fn search_note(&self, engine: &EngineArgs, limits: &Limits) -> Option<String> {
@@ -208,20 +164,6 @@ impl CliGame for Position {
                 self.empties(),
                 engine.exact_empties()
             )
-        })
-    }
-
-    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
-        let mut engine = search_engine(args, verbose)?;
-        if args.level.is_some() {
-            engine = Box::new(tessera::engine::level::LevelPlayer::new(
-                engine,
-                args.exact_empties(),
-            ));
-        }
-        Ok(match super::book_arg::book_arg(args.book.as_deref())? {
-            Some(book) => Box::new(tessera::engine::book::BookPlayer::new(engine, book)),
-            None => engine,
         })
     }
 
@@ -272,86 +214,6 @@ fn solve_for_adjudication(pos: &Position, max_empties: u32) -> ExactAttempt {
     ExactAttempt::Solved(scores)
 }
 
-/// The searching engine of the command line's settings (no book).
-fn search_engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Position>>, CliError> {
-    if args.algo() == Algo::Mcts {
-        return Ok(oth_engine::mcts_engine(&super::bestmove::mcts_spec(
-            args,
-            <Position as Game>::ID,
-        )?));
-    }
-    // Default: the fitted pattern evaluation built into the binary (it beat the
-    // baseline by about +580 Elo at equal depth and +530 at 100 ms per move).
-    let eval = match &args.weights {
-        Some(path) => Eval::load(path).map_err(CliError::input)?,
-        None => Eval::default_patterns(),
-    };
-    let mpc = args.mpc.as_deref().filter(|m| *m != "off");
-    let eval = eval
-        .with_mpc_source(mpc, args.mpc_t)
-        .map_err(CliError::input)?;
-    let mut engine =
-        oth_engine::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties())
-            .with_threads(args.threads as usize);
-    if verbose {
-        engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
-    }
-    Ok(Box::new(engine))
-}
-
-/// `Black (X)` or `White (O)`.
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black (X)",
-        Color::White => "White (O)",
-    }
-}
-
-/// The result of a finished game: disc counts, the final score with the empties given to
-/// the winner, and who won. `None` while the game goes on.
-pub fn result_text(pos: &Position) -> Option<String> {
-    pos.outcome()?;
-    let (b, w) = (pos.black().count_ones(), pos.white().count_ones());
-    let empties = pos.empties();
-    let black_margin = match pos.side() {
-        Color::Black => pos.final_disc_difference(),
-        Color::White => -pos.final_disc_difference(),
-    };
-    let verdict = match black_margin.cmp(&0) {
-        std::cmp::Ordering::Greater => format!("Black (X) wins by {black_margin}"),
-        std::cmp::Ordering::Less => format!("White (O) wins by {}", -black_margin),
-        std::cmp::Ordering::Equal => "a draw".to_string(),
-    };
-    let empty_note = if empties > 0 && black_margin != 0 {
-        format!(", {empties} empty squares to the winner")
-    } else {
-        String::new()
-    };
-    Some(format!(
-        "game over: Black (X) {b} discs, White (O) {w} discs{empty_note}: {verdict}"
-    ))
-}
-
-/// The final result as JSON (`None` while the game goes on).
-pub fn result_json(pos: &Position) -> Option<serde_json::Value> {
-    pos.outcome()?;
-    let black_margin = match pos.side() {
-        Color::Black => pos.final_disc_difference(),
-        Color::White => -pos.final_disc_difference(),
-    };
-    let winner = match black_margin.cmp(&0) {
-        std::cmp::Ordering::Greater => "black",
-        std::cmp::Ordering::Less => "white",
-        std::cmp::Ordering::Equal => "draw",
-    };
-    Some(serde_json::json!({
-        "black_discs": pos.black().count_ones(),
-        "white_discs": pos.white().count_ones(),
-        "black_margin": black_margin,
-        "winner": winner,
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,13 +229,5 @@ mod tests {
         assert_eq!(p40.best_moves, ["a2"]);
         assert_eq!(p40.position.empties(), 20);
         assert!(ffo(60).is_err());
-    }
-
-    #[test]
-    fn result_of_a_full_board() {
-        let all_black: Position = format!("{} O", "X".repeat(64)).parse().unwrap();
-        let text = result_text(&all_black).unwrap();
-        assert!(text.contains("Black (X) wins by 64"), "{text}");
-        assert!(result_text(&Position::start()).is_none());
     }
 }

@@ -3,8 +3,10 @@
 //! argument value parsers.
 
 use std::fmt::Display;
+
 use std::io::Write;
 use std::process::ExitCode;
+pub use tessera::present::{score_short, score_text};
 
 /// Exit code for bad arguments or input.
 pub const EXIT_USAGE: u8 = 2;
@@ -33,12 +35,6 @@ impl CliError {
             code: EXIT_UNFINISHED,
             message: message.into(),
         }
-    }
-
-    /// The message (without the `error: ` prefix).
-    #[must_use]
-    pub fn message(&self) -> &str {
-        &self.message
     }
 
     /// Prints `error: <message>` (one line) on stderr and returns the exit code.
@@ -126,48 +122,6 @@ pub fn si(x: f64) -> String {
 /// A per-second rate that does not blow up on a zero duration.
 pub fn rate(count: u64, seconds: f64) -> f64 {
     count as f64 / seconds.max(1e-9)
-}
-
-/// A score for humans: `exact +38 discs`, or `+1.25 discs (centi-discs 125)`; other units
-/// are printed as they are.
-pub fn score_text(score: i32, unit: &str, exact: bool) -> String {
-    use tessera::search::{WIN, WIN_MIN};
-    if score.abs() >= WIN_MIN {
-        // A forced result found by the search: WIN - plies (a loss: -(WIN - plies)).
-        let plies = WIN - score.abs();
-        let word = if score > 0 { "win" } else { "loss" };
-        let plural = if plies == 1 { "ply" } else { "plies" };
-        return format!("forced {word} in {plies} {plural} ({unit} {score})");
-    }
-    if unit == tessera::games::othello::SCORE_UNIT {
-        if exact && score % 100 == 0 {
-            format!("exact {:+} discs", score / 100)
-        } else {
-            let discs = format!("{:+.2} discs ({unit} {score})", f64::from(score) / 100.0);
-            if exact {
-                format!("exact {discs}")
-            } else {
-                discs
-            }
-        }
-    } else if exact {
-        format!("exact {score:+} {unit}")
-    } else {
-        format!("{score:+} {unit}")
-    }
-}
-
-/// A short score for info lines: `+1.25` for centi-discs, else the number.
-pub fn score_short(score: i32, unit: &str) -> String {
-    if score.abs() >= tessera::search::WIN_MIN {
-        let plies = tessera::search::WIN - score.abs();
-        return format!("{}{plies}", if score > 0 { "win-in-" } else { "loss-in-" });
-    }
-    if unit == tessera::games::othello::SCORE_UNIT {
-        format!("{:+.2}", f64::from(score) / 100.0)
-    } else {
-        format!("{score:+}")
-    }
 }
 
 /// Moves joined by spaces.
@@ -316,6 +270,40 @@ pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
         std::fs::remove_file(path).ok();
     }
     Ok(())
+}
+
+/// Checks before any work that an HTML page can be written to `path`.
+///
+/// # Errors
+/// `path` is a folder, its folder does not exist, or it cannot be opened for writing.
+pub fn check_html_target(path: &std::path::Path) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::input(format!(
+            "--html {}: is a folder; give a file name, e.g. {}/report.html",
+            path.display(),
+            path.display()
+        )));
+    }
+    if let Some(parent) = path.parent()
+        && !parent.as_os_str().is_empty()
+        && !parent.is_dir()
+    {
+        return Err(CliError::input(format!(
+            "--html {}: folder {} does not exist",
+            path.display(),
+            parent.display()
+        )));
+    }
+    check_writable(path)
+}
+
+impl From<tessera::report::ReportError> for CliError {
+    fn from(e: tessera::report::ReportError) -> Self {
+        match e {
+            tessera::report::ReportError::Input(msg) => CliError::input(msg),
+            e @ tessera::report::ReportError::Write { .. } => CliError::failure(e.to_string()),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ use super::{GameId, PositionArgs};
 )]
 pub struct PerftArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// Count depths 1 up to N plies (1..=60)
     #[arg(long, value_name = "N", value_parser = super::output::search_depth)]
@@ -34,7 +35,7 @@ pub struct PerftArgs {
 /// # Errors
 /// Bad position input.
 pub fn run(args: &PerftArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, perft(args))
+    tessera::for_game!(args.game, perft(args))
 }
 
 fn perft<G: CliGame>(args: &PerftArgs) -> Result<ExitCode, CliError> {

@@ -33,6 +33,7 @@ pub const DEFAULT_TIME_MS: u64 = 1000;
 )]
 pub struct PlayArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// Seats played by people: names or numbers, comma-separated, or none / all (both)
     #[arg(long, value_name = "SEATS", default_value = "0")]
@@ -48,7 +49,7 @@ pub struct PlayArgs {
 /// # Errors
 /// Bad input on the command line, unreadable stdin, or an engine failure.
 pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, play(args))
+    tessera::for_game!(args.game, play(args))
 }
 
 /// One line of stdin without its line end; `None` at end of input. Invalid UTF-8 is
@@ -111,7 +112,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let start = G::load(&args.position, args.engine.seed())?.position;
     let humans = human_seats(&start, &args.human)?;
     let limits = engine_args.limits(DEFAULT_TIME_MS);
-    let mut engine = G::engine(&engine_args, false)?;
+    let mut engine = engine_args.engine::<G>(false)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
 

@@ -4,28 +4,13 @@
 
 use std::process::ExitCode;
 
-use tessera::engine::{Player, quixo as qx_engine};
-use tessera::game::{Game, Seat};
-use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict, eval::Weights};
+use tessera::game::Game;
+use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict};
+use tessera::present::Present;
 
-use super::bestmove::{info_line, mcts_spec};
 use super::games::CliGame;
 use super::output::{CliError, print_json, say};
-use super::{Algo, EngineArgs};
 use tessera::tournament::adjudicate::ExactAttempt;
-
-/// Seat names: two players X and O; four players A1, B1, A2, B2 (teams X and O).
-fn seat_label<const FOUR: bool>(seat: Seat) -> String {
-    if FOUR {
-        let name = ["A1", "B1", "A2", "B2"][seat.index() % 4];
-        let team = if seat.0.is_multiple_of(2) { 'X' } else { 'O' };
-        format!("{name} (team {team})")
-    } else if seat.0 == 0 {
-        "X".to_string()
-    } else {
-        "O".to_string()
-    }
-}
 
 /// `--adjudicate exact=N` for two-player Quixo: a win or loss of the side to move proven
 /// by the proving search within N plies (and 2 s); the result as the rules score it (1 for
@@ -52,98 +37,11 @@ fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> ExactAttempt {
 }
 
 impl<const FOUR: bool> CliGame for Position<FOUR> {
-    const SCORE_UNIT: &'static str = qx::SCORE_UNIT;
     const SQUARE_SYMMETRY: bool = true;
-    const DEFAULT_MAX_PLIES: u64 = 200;
-    const MOVE_HELP: &'static str = "Type a move as <from>-<to>, e.g. c1-a1: take your cube or a \
-        blank at border cell c1 and push it back in at a1, the end of its row or column \
-        (columns a..e left to right, rows 1..5 top to bottom). Four players add the dot, \
-        c1-a1>2 (toward your team's member 1 or 2). Also 'help' and 'quit'.";
-
-    fn seat_name(&self, seat: Seat) -> String {
-        seat_label::<FOUR>(seat)
-    }
-
-    /// The board with coordinates; four-player cubes show their dot (`X1` = an X cube
-    /// whose dot points at A1, `O2` at B2).
-    fn diagram(&self) -> String {
-        let n = u32::from(self.size());
-        let mut out = String::from("   ");
-        for c in 0..n {
-            out.push_str(&format!(" {}", (b'a' + c as u8) as char));
-            if FOUR {
-                out.push(' ');
-            }
-        }
-        out.push('\n');
-        for r in 0..n {
-            out.push_str(&format!(" {} ", r + 1));
-            for c in 0..n {
-                let b = 1u32 << (r * n + c);
-                let sym = if self.x() & b != 0 {
-                    'X'
-                } else if self.o() & b != 0 {
-                    'O'
-                } else {
-                    '.'
-                };
-                out.push(' ');
-                out.push(sym);
-                if FOUR {
-                    out.push(match (sym, self.dots() & b != 0) {
-                        ('.', _) => ' ',
-                        (_, false) => '1',
-                        (_, true) => '2',
-                    });
-                }
-            }
-            out.push('\n');
-        }
-        out.push_str(&format!("{} to move", seat_label::<FOUR>(self.to_move())));
-        out
-    }
-
     /// The fast two-player perft (bulk counting at the last ply); four players use the
     /// generic one ([`qx::perft::perft`] chooses by `FOUR`).
     fn perft(&self, depth: u32) -> u64 {
         qx::perft::perft(self, depth)
-    }
-
-    /// A finished game: `WIN` for the side to move if it has won (a line of its team), else
-    /// `-WIN` (the forced-result scale of the search, 0 plies to go).
-    fn final_score(&self) -> i32 {
-        match self.outcome() {
-            Some(o) if o.score(self.to_move()) > 0 => tessera::search::WIN,
-            Some(_) => -tessera::search::WIN,
-            None => 0,
-        }
-    }
-
-    fn result_text(&self) -> Option<String> {
-        self.outcome()?;
-        Some(match self.winner_team() {
-            Some(0) => "game over: X has a line and wins".to_string(),
-            Some(_) => "game over: O has a line and wins".to_string(),
-            None => "game over: a draw".to_string(),
-        })
-    }
-
-    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
-        match args.algo() {
-            Algo::Mcts => Ok(qx_engine::mcts_engine::<FOUR>(&mcts_spec(args, Self::ID)?)),
-            _ => {
-                // Default: the Texel-tuned weights (tuning/quixo-texel.txt, embedded).
-                let weights =
-                    Weights::load(&args.weights_or("builtin:texel")).map_err(CliError::input)?;
-                let mut engine =
-                    qx_engine::alphabeta_engine::<FOUR>("tessera", weights, args.tt_mb)
-                        .with_threads(args.threads as usize);
-                if verbose {
-                    engine = engine.with_progress(|info| say(info_line(info, qx::SCORE_UNIT)));
-                }
-                Ok(Box::new(engine))
-            }
-        }
     }
 
     /// Two-player Quixo: a win proven within N plies (N <= 9).
@@ -177,7 +75,7 @@ fn solve_small(
     let game_over = pos.outcome().is_some();
     if !json {
         say(format!("position {pos}"));
-        say(CliGame::diagram(pos));
+        say(Present::diagram(pos));
         if !game_over {
             say(format!(
                 "solving every {n}x{n} board by retrograde analysis..."
@@ -236,7 +134,7 @@ fn solve_small(
             "game_over": game_over,
         }));
     } else {
-        let who = seat_label::<false>(pos.to_move());
+        let who = pos.seat_name(pos.to_move());
         match plies {
             Some(0) => say(format!("value      {word} for {who}: the game is over")),
             Some(p) => {
@@ -364,11 +262,16 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
         }));
     }
     let table = if needed {
-        super::table_cache::obtain(
+        qx::table_cache::obtain(
             args.table.as_deref(),
             threads,
             time_ms.is_none_or(|t| t >= 60_000),
-        )?
+            &mut |line| eprintln!("{line}"),
+        )
+        .map_err(|e| match e {
+            qx::table_cache::TableCacheError::Build(_) => CliError::failure(e.to_string()),
+            _ => CliError::input(format!("--table {e}")),
+        })?
     } else {
         None
     };
@@ -381,7 +284,7 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
     let table = table.map(|(t, _)| t);
     if !json {
         say(format!("position {pos}"));
-        say(CliGame::diagram(&pos));
+        say(Present::diagram(&pos));
     }
     let limits = ProveLimits {
         max_plies,
@@ -418,7 +321,7 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
             "game_over": pos.outcome().is_some(),
         }));
     } else {
-        let who = seat_label::<false>(pos.to_move());
+        let who = pos.seat_name(pos.to_move());
         match proof.value {
             Verdict::Unproven if proof.stopped => say(format!(
                 "unproven: the time limit ({} ms) stopped the search before a forced result \

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use tessera::engine::EngineSpec;
 use tessera::games::othello;
 use tessera::tuning::selfplay::{self, Config};
@@ -48,6 +48,7 @@ use tessera::tuning::texel::TexelGame;
 )]
 pub struct SelfplayArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// Engine playing both sides: a preset name or .toml path, or an inline spec
     /// (name=x,depth=2,...)
@@ -143,10 +144,7 @@ fn shown_or_dash<T: std::fmt::Display>(v: Option<T>) -> String {
 pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
     if !args.merge.is_empty() {
         return super::selfplay_merge::run(&super::selfplay_merge::MergeArgs {
-            game: args
-                .game
-                .to_possible_value()
-                .map_or_else(String::new, |v| v.get_name().to_string()),
+            game: args.game.name().to_string(),
             merge: &args.merge,
             out: &args.out,
             json: args.json,
@@ -154,10 +152,7 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
     }
     if !args.wthor.is_empty() {
         return super::selfplay_wthor::run(&super::selfplay_wthor::WthorArgs {
-            game: args
-                .game
-                .to_possible_value()
-                .map_or_else(String::new, |v| v.get_name().to_string()),
+            game: args.game.name().to_string(),
             files: &args.wthor,
             out: &args.out,
             exact_empties: args.exact_empties,
@@ -179,12 +174,10 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
     if args.exact_empties.is_some() {
         return Err(CliError::input(format!(
             "--exact-empties labels Othello positions with the endgame solver; {} has none",
-            args.game
-                .to_possible_value()
-                .map_or_else(String::new, |v| v.get_name().to_string())
+            args.game.name()
         )));
     }
-    dispatch!(args.game, generate(args, None, 0))
+    tessera::for_game!(args.game, generate(args, None, 0))
 }
 
 /// `selfplay` for one game: `solve` labels and plays the positions it reaches

@@ -2,7 +2,6 @@
 
 use std::process::ExitCode;
 
-use clap::ValueEnum;
 use tessera::game::Game;
 use tessera::games::othello::endgame::{Pass, Solver};
 use tessera::search::{Limits, TranspositionTable};
@@ -50,9 +49,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         GameId::Quixo => super::quixo::solve(args),
         other => Err(CliError::input(format!(
             "solve supports othello and quixo, not {}",
-            other
-                .to_possible_value()
-                .map_or_else(String::new, |v| v.get_name().to_string())
+            other.name()
         ))),
     }
 }
@@ -117,12 +114,12 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
             })).collect::<Vec<_>>(),
         }));
     } else if let Some(score) = sol.score {
-        if let Some(result) = othello::result_text(&pos) {
+        if let Some(result) = tessera::present::Present::result_text(&pos) {
             say(result);
         }
         say(format!(
             "score      {score:+} discs for {} (exact)",
-            othello::color_name(pos.side())
+            tessera::present::color_name(pos.side())
         ));
         say(format!(
             "best move  {}",

@@ -31,6 +31,7 @@ use super::{GameId, PositionArgs};
 )]
 pub struct SolveArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     #[command(flatten)]
     pub position: PositionArgs,

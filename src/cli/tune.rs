@@ -66,6 +66,7 @@ pub enum Method {
 )]
 pub struct TuneArgs {
     /// The game
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// What to fit
     #[arg(long, value_enum)]
@@ -247,7 +248,7 @@ fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
             "--method spsa plays one engine per seat: it takes othello, quixo, talat or talat-2p, not the team game quixo-4p",
         ));
     }
-    dispatch!(args.game, spsa_fit(args))
+    tessera::for_game!(args.game, spsa_fit(args))
 }
 
 /// The SPSA checkpoint text: the run it belongs to, seed, iterations done, current values.
@@ -515,7 +516,7 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
 }
 
 fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
-    dispatch!(args.game, texel_fit(args))
+    tessera::for_game!(args.game, texel_fit(args))
 }
 
 /// Texel tuning of game `G`'s evaluation weights (its [`TexelGame`] rows).

@@ -33,6 +33,7 @@ use super::output::{CliError, EXIT_UNFINISHED, at_least_one_u64, rate, say, seed
 )]
 pub struct ValidationSetArgs {
     /// The game (othello)
+    #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
     /// Empty squares of the positions: LO-HI (inclusive, 1..=50) or one number
     #[arg(long, value_name = "LO-HI", value_parser = validation::parse_empties)]

@@ -12,12 +12,15 @@
 //!
 //! A new game adds its `engine/<game>.rs` and one `impl Players` here.
 
-use super::{EngineSpec, Player};
+use super::{Algorithm, EngineSpec, Player};
 use crate::game::Game;
 use crate::games::{othello, quixo, talat};
 
 /// A game whose players the engine layer knows how to put together.
 pub trait Players: Game + Sized {
+    /// The built-in search algorithms this game's engines have, the default first.
+    const ALGORITHMS: &'static [Algorithm] = &[Algorithm::Alphabeta, Algorithm::Mcts];
+
     /// The player `spec` describes, for this game.
     ///
     /// # Errors
@@ -39,6 +42,16 @@ impl<const FOUR: bool> Players for quixo::Position<FOUR> {
 }
 
 impl Players for talat::Talat {
+    /// BRS+ first: it led both equal-time tournaments against paranoid, BRS, max-n and
+    /// MCTS (docs/measurements.md).
+    const ALGORITHMS: &'static [Algorithm] = &[
+        Algorithm::BrsPlus,
+        Algorithm::Paranoid,
+        Algorithm::Maxn,
+        Algorithm::Brs,
+        Algorithm::Mcts,
+    ];
+
     fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
         super::talat::make_player(spec)
     }

@@ -42,6 +42,32 @@ impl Algorithm {
         Self::NAMES[self as usize]
     }
 
+    /// What the algorithm is, in a few words without a final period (the command line's
+    /// help for `--algo`).
+    #[must_use]
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::Alphabeta => "Iterative-deepening alpha-beta (PVS) with the exact endgame solver",
+            Self::Mcts => "Monte-Carlo tree search",
+            Self::Paranoid => {
+                "Paranoid search: the other seats minimise the searching seat's utility"
+            }
+            Self::Maxn => "Max-n: every seat maximises its own utility (shallow pruning)",
+            Self::Brs => "Best-reply search: only the strongest reply of all opponents",
+            Self::BrsPlus => "BRS+: the other opponents play their first ordered move",
+        }
+    }
+
+    /// Every algorithm, in declaration order.
+    pub const ALL: [Algorithm; 6] = [
+        Self::Alphabeta,
+        Self::Mcts,
+        Self::Paranoid,
+        Self::Maxn,
+        Self::Brs,
+        Self::BrsPlus,
+    ];
+
     /// The multi-player search this algorithm names (`paranoid`, `maxn`, `brs`,
     /// `brs-plus`); `None` for the two-sided ones (`alphabeta`, `mcts`).
     #[must_use]
@@ -760,6 +786,31 @@ impl EngineSpec {
                 }
             }
         }
+    }
+
+    /// The engine the front ends (`bestmove`, `play`, `analyze`, the page's hints) use for
+    /// `game` when no engine is named, before their flags change it: the game's default
+    /// algorithm with its best shipped evaluation (Othello `builtin:patterns2`, exact from
+    /// 20 empties; Quixo and Talat `builtin:texel`) and no limits of its own.
+    ///
+    /// # Errors
+    /// An unknown game id.
+    pub fn front_end_default(game: &str) -> Result<Self, String> {
+        let weights = match game {
+            "othello" => crate::games::othello::eval::DEFAULT_WEIGHTS,
+            "quixo" | "quixo-4p" | "talat" | "talat-2p" => "builtin:texel",
+            other => return Err(format!("unknown game '{other}'")),
+        };
+        Self::from_inline(&format!("weights={weights}"), game).map(|mut s| {
+            s.name = "tessera".to_string();
+            s
+        })
+    }
+
+    /// The preset file text of a built-in preset (`None` for other names).
+    #[must_use]
+    pub fn builtin_preset_text(name: &str) -> Option<&'static str> {
+        BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
     }
 
     /// Names of the presets in `engines/` (working directory) and built in, sorted.

@@ -22,6 +22,9 @@
 //! # Ok::<(), String>(())
 //! ```
 
+mod id;
 pub mod othello;
 pub mod quixo;
 pub mod talat;
+
+pub use id::{GameId, UnknownGame};

@@ -14,6 +14,7 @@ mod bounded_reads;
 mod cli;
 mod clock;
 mod cluster;
+mod engine_builder;
 mod fairness;
 mod gtp;
 mod input_limits;
