@@ -382,7 +382,8 @@ mod tests {
         assert!((s.best_move_pct - 200.0 / 3.0).abs() < 1e-9);
         assert!((s.mean_loss - 4.0 / 3.0).abs() < 1e-9);
         assert!((s.mae - 7.0 / 3.0).abs() < 1e-9);
-        assert!((s.mean_signed_error - (-1.0 / 3.0)).abs() < 1e-9);
+        // Signed errors +2, -5 and 0.
+        assert!((s.mean_signed_error - (-1.0)).abs() < 1e-9);
         assert!((s.within_3_pct - 200.0 / 3.0).abs() < 1e-9);
         assert!((s.within_6_pct - 100.0).abs() < 1e-9);
         assert_eq!(s.nodes, 30);

@@ -290,3 +290,35 @@ fn validation_set_resumes_shards_and_refuses_another_runs_file() {
         &["LO <= HI"],
     );
 }
+
+/// The shipped subset of the validation set (`tests/data/othello/validation-20-22.obf`, its
+/// first lines name the command): a few of its labels against the solver, the best and the
+/// worst move of two positions at 20 empties.
+#[test]
+fn shipped_validation_labels_are_the_solvers() {
+    let path = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/othello/validation-20-22.obf"
+    ));
+    let truth = accuracy::read_othello_truth(path).unwrap();
+    assert!(truth.len() >= 10);
+    assert!(
+        truth
+            .iter()
+            .all(|t| (20..=22).contains(&t.position.empties()))
+    );
+    let tt = TranspositionTable::new(16);
+    let mut checked = 0;
+    for t in truth.iter().filter(|t| t.position.empties() == 20).take(2) {
+        let best = t.scores.iter().max_by_key(|&&(_, s)| s).unwrap();
+        let worst = t.scores.iter().min_by_key(|&&(_, s)| s).unwrap();
+        for &(mv, score) in [best, worst] {
+            let child = t.position.play(mv);
+            let sol = tessera::games::othello::endgame::Solver::new(&tt, &Limits::default())
+                .solve(&child);
+            assert_eq!(-sol.score.unwrap(), score, "line {} {mv}", t.line);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 4);
+}
