@@ -43,6 +43,8 @@ fn run(args: &[String]) -> Result<(), String> {
         shard: None,
         progress: false,
         interrupt: None,
+        allow_changed_files: false,
+        openings_repeat: Default::default(),
     };
     let outcome = runner::run::<Quixo>(&settings, &options, &Quixo::make_player, None)?;
     let records = record::load(&out.join("games.jsonl"))?;

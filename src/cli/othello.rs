@@ -2,7 +2,7 @@
 //! `--moves`, `--ggf` or `--ffo` (the FFO suite #40-#59 is built into the binary), and describing
 //! results in Othello terms.
 
-use tessera::game::{Game, shown};
+use tessera::game::shown;
 use tessera::games::othello::{self as oth, Position};
 use tessera::search::Limits;
 use tessera::tournament::adjudicate::ExactSolve;
