@@ -53,6 +53,8 @@ pub mod game;
 pub mod games;
 pub mod present;
 pub mod protocol;
+pub mod report;
 pub mod search;
 pub mod tournament;
 pub mod tuning;
+pub mod web;

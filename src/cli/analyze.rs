@@ -103,7 +103,7 @@ fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     let limits = engine_args.limits(super::bestmove::DEFAULT_TIME_MS);
-    let mut engine = G::engine(&engine_args, false)?;
+    let mut engine = engine_args.engine::<G>(false)?;
     let started = std::time::Instant::now();
     let mut scores = analyze_moves(engine.as_mut(), pos, &limits).map_err(CliError::input)?;
     let seconds = started.elapsed().as_secs_f64();

@@ -129,7 +129,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         ));
     }
     for (name, pos) in &positions {
-        let mut engine = G::engine(&engine_args, false)?;
+        let mut engine = engine_args.engine::<G>(false)?;
         let t = engine.choose(pos, &limits).map_err(CliError::failure)?;
         let secs = t.elapsed.as_secs_f64();
         search_secs += secs;

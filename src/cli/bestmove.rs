@@ -83,7 +83,7 @@ fn bestmove<G: CliGame>(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
     let loaded = G::load(&args.position, args.engine.seed())?;
     let pos = &loaded.position;
     let limits = engine_args.limits(DEFAULT_TIME_MS);
-    let mut engine = G::engine(&engine_args, !args.json)?;
+    let mut engine = engine_args.engine::<G>(!args.json)?;
 
     if !args.json {
         let origin = match &loaded.origin {
@@ -137,24 +137,6 @@ fn with_extra(mut value: serde_json::Value, extra: &serde_json::Value) -> serde_
         }
     }
     value
-}
-
-/// The MCTS engine settings of the command line, as an engine spec.
-pub fn mcts_spec(engine: &EngineArgs, game: &str) -> Result<tessera::engine::EngineSpec, CliError> {
-    let mut text = format!(
-        "name=tessera-mcts,algo=mcts,c={},threads={},seed={},tt-mb={}",
-        engine.c(),
-        engine.threads,
-        engine.seed(),
-        engine.tt_mb
-    );
-    if engine.mcts_parallel() != tessera::search::mcts::Parallelism::Root {
-        text.push_str(&format!(",parallel={}", engine.mcts_parallel().name()));
-    }
-    if let Some(n) = engine.iterations {
-        text.push_str(&format!(",iterations={n}"));
-    }
-    tessera::engine::EngineSpec::from_inline(&text, game).map_err(CliError::input)
 }
 
 /// Prints the engine's answer (JSON or text).

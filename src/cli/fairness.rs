@@ -351,7 +351,7 @@ fn exact_results(game: &str, quick: bool) -> Result<(Vec<Exact>, Vec<String>), C
 fn fairness<G: super::games::CliGame>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
     let game = G::ID;
     if let Some(path) = &args.html {
-        super::html::check_target(path)?;
+        super::output::check_html_target(path)?;
     }
     let levels: Vec<Level> = if !args.times_ms.is_empty() {
         args.times_ms.iter().map(|&t| Level::TimeMs(t)).collect()
@@ -494,7 +494,7 @@ fn fairness<G: super::games::CliGame>(args: &FairnessArgs) -> Result<ExitCode, C
             runner::run::<G>(settings, options, &G::make_player, None).map_err(CliError::input)?;
         let records = record::load(&dir.join("games.jsonl")).map_err(CliError::input)?;
         let mut rep = outcome.report;
-        super::tournament::name_seats::<G>(&mut rep);
+        tessera::report::name_seats::<G>(&mut rep);
         let distinct: std::collections::HashSet<(&str, &[String])> = records
             .iter()
             .map(|r| (r.start.as_str(), r.moves.as_slice()))
@@ -548,8 +548,8 @@ fn fairness<G: super::games::CliGame>(args: &FairnessArgs) -> Result<ExitCode, C
         interrupted,
     };
     if let Some(path) = &args.html {
-        let page = super::html::fairness_page::<G>(&summary_json(&summary)?, &records_of_rows)?;
-        super::html::write_page(path, &page)?;
+        let page = tessera::report::fairness_page::<G>(&summary_json(&summary)?, &records_of_rows)?;
+        tessera::report::write_page(path, &page)?;
     }
     if args.json {
         output::print_json(&summary_json(&summary)?);

@@ -2,11 +2,10 @@
 //! `bestmove`, `play` and `tournament` are written once for every game.
 //!
 //! Adding a game: implement [`CliGame`] for its position type (next to the game's other
-//! command-line specifics) and add its [`super::GameId`] variant and its line in
-//! `dispatch!` (in `cli/mod.rs`).
+//! command-line specifics); its id and its line in `for_game!` are in the library
+//! (`games/id.rs`).
 
-use tessera::engine::{Player, Players};
-use tessera::game::Game;
+use tessera::engine::Players;
 use tessera::present::Present;
 
 use super::output::CliError;
@@ -35,15 +34,12 @@ impl<G> Loaded<G> {
     }
 }
 
-/// The command line's view of a game.
 /// Lengths (plies) of the random openings in the bench, each drawn from seed 2026.
 pub const OPENING_PLIES: &[u32] = &[0, 6, 10, 14, 18, 22, 26];
 
-/// Players come from the engine registry ([`Players::make_player`]).
+/// The command line's view of a game beyond how it is shown ([`Present`]) and its engines
+/// ([`Players::make_player`]): where positions come from, perft, bench positions.
 pub trait CliGame: Present + Players {
-    /// Default `--max-plies` of tournaments: longer games are adjudicated as draws.
-    const DEFAULT_MAX_PLIES: u64 = 1000;
-
     /// Whether the rules are the same under the 8 rotations and reflections of a square
     /// board written row by row in the position text (Othello, Quixo): `openings` then
     /// keeps one of each set of symmetric positions.
@@ -146,17 +142,6 @@ pub trait CliGame: Present + Players {
         }
         Ok(out)
     }
-
-    /// The engine the command line's settings describe (`bestmove`, `play`).
-    ///
-    /// # Errors
-    /// Settings this game's engines do not take, or an unreadable weights file.
-    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError>;
 }
 
-/// The legal moves of `pos`, in generation order (none when the game is over).
-pub fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
-    let mut moves = G::Moves::default();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
+pub use tessera::game::legal_moves;

@@ -2,15 +2,13 @@
 //! `--moves`, `--ggf` or `--ffo` (the FFO suite #40-#59 is built into the binary), and describing
 //! results in Othello terms.
 
-use tessera::engine::{Player, othello as oth_engine};
 use tessera::game::{Game, shown};
-use tessera::games::othello::{self as oth, Position, eval::Eval};
+use tessera::games::othello::{self as oth, Position};
 use tessera::search::Limits;
 use tessera::tournament::adjudicate::{EXACT_NODE_BUDGET, ExactAttempt, ExactSolve};
 
-use super::bestmove::info_line;
 use super::games::{CliGame, Loaded};
-use super::output::{CliError, say};
+use super::output::CliError;
 use super::{Algo, EngineArgs, PositionArgs};
 
 /// The FFO endgame suite #40-#59, embedded so `--ffo` works from any directory.
@@ -169,20 +167,6 @@ impl CliGame for Position {
         })
     }
 
-    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
-        let mut engine = search_engine(args, verbose)?;
-        if args.level.is_some() {
-            engine = Box::new(tessera::engine::level::LevelPlayer::new(
-                engine,
-                args.exact_empties(),
-            ));
-        }
-        Ok(match super::book_arg::book_arg(args.book.as_deref())? {
-            Some(book) => Box::new(tessera::engine::book::BookPlayer::new(engine, book)),
-            None => engine,
-        })
-    }
-
     /// The random openings and the FFO suite #40-#59.
     fn bench_positions() -> Result<Vec<(String, Self)>, CliError> {
         let mut out = Vec::new();
@@ -228,33 +212,6 @@ fn solve_for_adjudication(pos: &Position, max_empties: u32) -> ExactAttempt {
     let mut scores = vec![64 - mover; 2];
     scores[pos.to_move().index()] = mover;
     ExactAttempt::Solved(scores)
-}
-
-/// The searching engine of the command line's settings (no book).
-fn search_engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Position>>, CliError> {
-    if args.algo() == Algo::Mcts {
-        return Ok(oth_engine::mcts_engine(&super::bestmove::mcts_spec(
-            args,
-            <Position as Game>::ID,
-        )?));
-    }
-    // Default: the fitted pattern evaluation built into the binary (it beat the
-    // baseline by about +580 Elo at equal depth and +530 at 100 ms per move).
-    let eval = match &args.weights {
-        Some(path) => Eval::load(path).map_err(CliError::input)?,
-        None => Eval::default_patterns(),
-    };
-    let mpc = args.mpc.as_deref().filter(|m| *m != "off");
-    let eval = eval
-        .with_mpc_source(mpc, args.mpc_t)
-        .map_err(CliError::input)?;
-    let mut engine =
-        oth_engine::alphabeta_engine_with("tessera", eval, args.tt_mb, args.exact_empties())
-            .with_threads(args.threads as usize);
-    if verbose {
-        engine = engine.with_progress(|info| say(info_line(info, oth::SCORE_UNIT)));
-    }
-    Ok(Box::new(engine))
 }
 
 #[cfg(test)]

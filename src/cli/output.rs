@@ -37,12 +37,6 @@ impl CliError {
         }
     }
 
-    /// The message (without the `error: ` prefix).
-    #[must_use]
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
     /// Prints `error: <message>` (one line) on stderr and returns the exit code.
     pub fn report(&self) -> ExitCode {
         let line = one_line(&self.message);
@@ -276,6 +270,40 @@ pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
         std::fs::remove_file(path).ok();
     }
     Ok(())
+}
+
+/// Checks before any work that an HTML page can be written to `path`.
+///
+/// # Errors
+/// `path` is a folder, its folder does not exist, or it cannot be opened for writing.
+pub fn check_html_target(path: &std::path::Path) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::input(format!(
+            "--html {}: is a folder; give a file name, e.g. {}/report.html",
+            path.display(),
+            path.display()
+        )));
+    }
+    if let Some(parent) = path.parent()
+        && !parent.as_os_str().is_empty()
+        && !parent.is_dir()
+    {
+        return Err(CliError::input(format!(
+            "--html {}: folder {} does not exist",
+            path.display(),
+            parent.display()
+        )));
+    }
+    check_writable(path)
+}
+
+impl From<tessera::report::ReportError> for CliError {
+    fn from(e: tessera::report::ReportError) -> Self {
+        match e {
+            tessera::report::ReportError::Input(msg) => CliError::input(msg),
+            e @ tessera::report::ReportError::Write { .. } => CliError::failure(e.to_string()),
+        }
+    }
 }
 
 #[cfg(test)]

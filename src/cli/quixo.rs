@@ -4,15 +4,12 @@
 
 use std::process::ExitCode;
 
-use tessera::engine::{Player, quixo as qx_engine};
 use tessera::game::Game;
-use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict, eval::Weights};
+use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict};
 use tessera::present::Present;
 
-use super::bestmove::{info_line, mcts_spec};
 use super::games::CliGame;
 use super::output::{CliError, print_json, say};
-use super::{Algo, EngineArgs};
 use tessera::tournament::adjudicate::ExactAttempt;
 
 /// `--adjudicate exact=N` for two-player Quixo: a win or loss of the side to move proven
@@ -41,29 +38,10 @@ fn prove_for_adjudication(pos: &Quixo, max_plies: u32) -> ExactAttempt {
 
 impl<const FOUR: bool> CliGame for Position<FOUR> {
     const SQUARE_SYMMETRY: bool = true;
-    const DEFAULT_MAX_PLIES: u64 = 200;
     /// The fast two-player perft (bulk counting at the last ply); four players use the
     /// generic one ([`qx::perft::perft`] chooses by `FOUR`).
     fn perft(&self, depth: u32) -> u64 {
         qx::perft::perft(self, depth)
-    }
-
-    fn engine(args: &EngineArgs, verbose: bool) -> Result<Box<dyn Player<Self>>, CliError> {
-        match args.algo() {
-            Algo::Mcts => Ok(qx_engine::mcts_engine::<FOUR>(&mcts_spec(args, Self::ID)?)),
-            _ => {
-                // Default: the Texel-tuned weights (tuning/quixo-texel.txt, embedded).
-                let weights =
-                    Weights::load(&args.weights_or("builtin:texel")).map_err(CliError::input)?;
-                let mut engine =
-                    qx_engine::alphabeta_engine::<FOUR>("tessera", weights, args.tt_mb)
-                        .with_threads(args.threads as usize);
-                if verbose {
-                    engine = engine.with_progress(|info| say(info_line(info, qx::SCORE_UNIT)));
-                }
-                Ok(Box::new(engine))
-            }
-        }
     }
 
     /// Two-player Quixo: a win proven within N plies (N <= 9).
@@ -284,11 +262,16 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
         }));
     }
     let table = if needed {
-        super::table_cache::obtain(
+        qx::table_cache::obtain(
             args.table.as_deref(),
             threads,
             time_ms.is_none_or(|t| t >= 60_000),
-        )?
+            &mut |line| eprintln!("{line}"),
+        )
+        .map_err(|e| match e {
+            qx::table_cache::TableCacheError::Build(_) => CliError::failure(e.to_string()),
+            _ => CliError::input(format!("--table {e}")),
+        })?
     } else {
         None
     };

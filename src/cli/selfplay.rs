@@ -174,7 +174,7 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
     if args.exact_empties.is_some() {
         return Err(CliError::input(format!(
             "--exact-empties labels Othello positions with the endgame solver; {} has none",
-            args.game.name().to_string()
+            args.game.name()
         )));
     }
     tessera::for_game!(args.game, generate(args, None, 0))

@@ -49,7 +49,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         GameId::Quixo => super::quixo::solve(args),
         other => Err(CliError::input(format!(
             "solve supports othello and quixo, not {}",
-            other.name().to_string()
+            other.name()
         ))),
     }
 }

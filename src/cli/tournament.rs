@@ -305,7 +305,7 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
     let exact = G::exact_solve();
     let mut outcome = runner::run::<G>(&settings, &options, &G::make_player, exact.as_ref())
         .map_err(CliError::input)?;
-    name_seats::<G>(&mut outcome.report);
+    tessera::report::name_seats::<G>(&mut outcome.report);
     // The runner wrote report.json before the seats had names: write it again with them.
     if let Ok(text) = serde_json::to_string_pretty(&outcome.report) {
         let _ = std::fs::write(a.out.join("report.json"), text);
@@ -431,46 +431,6 @@ fn check_records<G: CliGame>(
     validate::check_records::<G>(settings, path, records, exact.as_ref()).map_err(CliError::input)
 }
 
-/// Names the rows of the report's per-seat table for people (`Black (X)`; team games:
-/// `team X (A1+A2)`).
-pub fn name_seats<G: CliGame>(rep: &mut report::Report) {
-    let start = G::start();
-    let n = start.seats();
-    for row in &mut rep.seats {
-        let members: Vec<String> = (0..n)
-            .map(|s| tessera::game::Seat(s as u8))
-            .filter(|&s| usize::from(start.team(s)) == row.seat)
-            .map(|s| start.seat_name(s))
-            .collect();
-        row.name = if members.len() > 1 {
-            // "A1 (team X)", "A2 (team X)" -> "team X (A1+A2)".
-            let bases: Vec<&str> = members
-                .iter()
-                .map(|m| m.split(" (").next().unwrap_or(m))
-                .collect();
-            let team = members[0]
-                .split_once(" (")
-                .map(|(_, t)| t.trim_end_matches(')').to_string());
-            match team {
-                Some(t) => format!("{t} ({})", bases.join("+")),
-                None => format!("team {}", bases.join("+")),
-            }
-        } else {
-            members
-                .into_iter()
-                .next()
-                .unwrap_or_else(|| format!("seat {}", row.seat))
-        };
-    }
-}
-
-/// The report of `records` of game `G`, with its seats named.
-fn named_report<G: CliGame>(settings: &Settings, records: &[GameRecord]) -> report::Report {
-    let mut rep = report::build::<G>(settings, records);
-    name_seats::<G>(&mut rep);
-    rep
-}
-
 /// [`named_report`] for the game of `settings`.
 ///
 /// # Errors
@@ -480,7 +440,7 @@ fn game_report(settings: &Settings, records: &[GameRecord]) -> Result<report::Re
         settings: &Settings,
         records: &[GameRecord],
     ) -> Result<report::Report, CliError> {
-        Ok(named_report::<G>(settings, records))
+        Ok(tessera::report::named_report::<G>(settings, records))
     }
     let id = &settings.game.parse::<GameId>().map_err(|_| {
         CliError::input(format!(
@@ -503,7 +463,7 @@ fn print_report(settings: &Settings, records: &[GameRecord], json: bool) -> Resu
 
 fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, CliError> {
     if let Some(path) = html {
-        super::html::check_target(path)?;
+        super::output::check_html_target(path)?;
     }
     let (settings, records) = load_dir(dir)?;
     if let Some(path) = html {
@@ -526,32 +486,14 @@ fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, C
 }
 
 /// Writes the HTML page of a tournament directory's records.
-fn write_html<G: super::games::CliGame>(
+fn write_html<G: CliGame>(
     dir: &Path,
     path: &Path,
     settings: &Settings,
     records: &[GameRecord],
 ) -> Result<(), CliError> {
-    if records.is_empty() {
-        return Err(CliError::input(format!(
-            "{} holds no finished games: nothing to show",
-            dir.display()
-        )));
-    }
-    if let Some(r) = records.iter().find(|r| r.game != G::ID) {
-        return Err(CliError::input(format!(
-            "{}: game {} is a record of {}, but the tournament is {}",
-            dir.display(),
-            r.id,
-            r.game,
-            G::ID
-        )));
-    }
-    let rep = named_report::<G>(settings, records);
-    let value = serde_json::to_value(&rep).map_err(|e| CliError::failure(e.to_string()))?;
-    let llr = report::llr_history(settings, records);
-    let page = super::html::report_page::<G>(&dir.display().to_string(), &value, records, &llr)?;
-    super::html::write_page(path, &page)
+    let page = tessera::report::tournament_page::<G>(dir, settings, records)?;
+    Ok(tessera::report::write_page(path, &page)?)
 }
 
 fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {

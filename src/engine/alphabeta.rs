@@ -9,7 +9,7 @@ use crate::search::{
 };
 
 /// Called after each finished iteration with its [`SearchInfo`].
-type ProgressFn<M> = Box<dyn FnMut(&SearchInfo<M>) + Send>;
+use super::ProgressFn;
 
 /// Alpha-beta engine owning its transposition table.
 pub struct AlphaBetaEngine<G: Game, E: Evaluator<G>> {
@@ -337,6 +337,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
 }
 
 impl<G: Game, E: Evaluator<G>> Player<G> for AlphaBetaEngine<G, E> {
+    fn set_progress(&mut self, progress: ProgressFn<G::Move>) {
+        self.on_iteration = Some(progress);
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

@@ -539,6 +539,10 @@ impl BookPlayer {
 }
 
 impl Player<Position> for BookPlayer {
+    fn set_progress(&mut self, progress: super::ProgressFn<Move>) {
+        self.inner.set_progress(progress);
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

@@ -47,6 +47,10 @@ pub fn level_limits(pos: &Position, limits: &Limits, exact_empties: u32) -> Limi
 }
 
 impl Player<Position> for LevelPlayer {
+    fn set_progress(&mut self, progress: super::ProgressFn<Move>) {
+        self.inner.set_progress(progress);
+    }
+
     fn name(&self) -> &str {
         self.inner.name()
     }

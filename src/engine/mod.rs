@@ -24,6 +24,7 @@
 mod alphabeta;
 pub mod analyze;
 pub mod book;
+pub mod catalog;
 pub mod engine_log;
 pub mod external;
 pub mod level;
@@ -84,6 +85,13 @@ pub trait Player<G: Game>: Send {
     /// A name for reports.
     fn name(&self) -> &str;
 
+    /// Reports each finished iteration (depth, score, nodes, PV) to `progress` from now
+    /// on, for `info` lines while thinking. Engines that search no iterations (MCTS,
+    /// external programs) ignore it; wrappers (a level, an opening book) pass it on.
+    fn set_progress(&mut self, progress: ProgressFn<G::Move>) {
+        let _ = progress;
+    }
+
     /// Forgets anything learned from a previous game (e.g. clears the table).
     fn new_game(&mut self) {}
 
@@ -110,6 +118,9 @@ pub trait Player<G: Game>: Send {
         self.choose(pos, limits)
     }
 }
+
+/// A callback given each finished iteration of a search ([`Player::set_progress`]).
+pub type ProgressFn<M> = Box<dyn FnMut(&crate::search::SearchInfo<M>) + Send>;
 
 /// Builds a player from its specification (one per game, so each game starts fresh).
 pub type PlayerFactory<G> = dyn Fn(&EngineSpec) -> Result<Box<dyn Player<G>>, String> + Send + Sync;

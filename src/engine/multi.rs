@@ -13,7 +13,7 @@ use crate::search::{
 
 /// Called after each finished iteration with its [`SearchInfo`] (score: the root seat's
 /// utility).
-type ProgressFn<M> = Box<dyn FnMut(&SearchInfo<M>) + Send>;
+use super::ProgressFn;
 
 /// A multi-player search engine owning its transposition table (one table for every seat:
 /// the searches salt its keys by algorithm and root seat).
@@ -105,6 +105,10 @@ impl<G: Game, E: SeatEvaluator<G>> MultiEngine<G, E> {
 }
 
 impl<G: Game, E: SeatEvaluator<G>> Player<G> for MultiEngine<G, E> {
+    fn set_progress(&mut self, progress: ProgressFn<G::Move>) {
+        self.on_iteration = Some(progress);
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

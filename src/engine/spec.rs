@@ -788,6 +788,31 @@ impl EngineSpec {
         }
     }
 
+    /// The engine the front ends (`bestmove`, `play`, `analyze`, the page's hints) use for
+    /// `game` when no engine is named, before their flags change it: the game's default
+    /// algorithm with its best shipped evaluation (Othello `builtin:patterns2`, exact from
+    /// 20 empties; Quixo and Talat `builtin:texel`) and no limits of its own.
+    ///
+    /// # Errors
+    /// An unknown game id.
+    pub fn front_end_default(game: &str) -> Result<Self, String> {
+        let weights = match game {
+            "othello" => crate::games::othello::eval::DEFAULT_WEIGHTS,
+            "quixo" | "quixo-4p" | "talat" | "talat-2p" => "builtin:texel",
+            other => return Err(format!("unknown game '{other}'")),
+        };
+        Self::from_inline(&format!("weights={weights}"), game).map(|mut s| {
+            s.name = "tessera".to_string();
+            s
+        })
+    }
+
+    /// The preset file text of a built-in preset (`None` for other names).
+    #[must_use]
+    pub fn builtin_preset_text(name: &str) -> Option<&'static str> {
+        BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    }
+
     /// Names of the presets in `engines/` (working directory) and built in, sorted.
     #[must_use]
     pub fn known_presets() -> Vec<String> {

@@ -111,6 +111,10 @@ pub trait Game:
     /// cannot repeat); Quixo turns it on, since its moves may cycle forever.
     const REPETITION_DRAWS: bool = false;
 
+    /// The ply cap of tournaments, self-play and the page when nothing else is said: a game
+    /// this long is adjudicated a draw (Quixo's moves may cycle forever: 200).
+    const DEFAULT_MAX_PLIES: u64 = 1000;
+
     /// The game's standard start position (for games with random setups, the setup is an
     /// ordinary move sequence or an option of the game id, never hidden state).
     fn start() -> Self;
@@ -217,6 +221,14 @@ pub trait Game:
         self.generate_moves(&mut moves);
         moves.contains(&mv)
     }
+}
+
+/// The legal moves of `pos`, in generation order (none when the game is over), as a `Vec`:
+/// for front ends, not for search (which keeps its move lists on the stack).
+pub fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
+    let mut moves = G::Moves::default();
+    pos.generate_moves(&mut moves);
+    moves.to_vec()
 }
 
 /// [`Game::random_playout`] by generating every move list (the default method, callable

@@ -1,7 +1,7 @@
 //! Checks of game records against their tournament before anything counts them (on resume,
 //! `tournament report` and `tournament merge`): a record edited by hand, written by another
 //! tournament or by a broken run is refused with the file line that holds it, instead of
-//! being counted silently (issue 18: a line edited to `points [1, 1]` was scored, and the
+//! being counted silently (a line edited to `points [1, 1]` was scored, and the
 //! pool's scores summed to 105 %).
 //!
 //! Every record must name the tournament's game and seed; its id must be in the schedule,

@@ -1,4 +1,4 @@
-//! Issue 36: every file tessera reads whole is read with a size cap named in the error.
+//! Every file tessera reads whole is read with a size cap named in the error.
 //! `--weights`, `--ggf` (also `/dev/stdin`), `--obf`, `--data`, `--openings`, `--book` and
 //! `play`'s, `gtp`'s and `nboard`'s stdin pointed at `/dev/zero` used to grow to gigabytes within seconds; now each is refused at
 //! once (exit 2, one line naming the file and the limit), and a regular file larger than

@@ -1,4 +1,4 @@
-//! Issue 18 parts 1-3: game clocks (time forfeits, clocks in records, GTP time commands),
+//! Game clocks (time forfeits, clocks in records, GTP time commands),
 //! adjudication (exact results from the solvers, resign and draw rules) and balanced
 //! opening suites with `--openings-order`.
 

@@ -1,4 +1,4 @@
-//! Issue 34: the Slurm job-array scripts (`scripts/slurm-tournament.sh`,
+//! The Slurm job-array scripts (`scripts/slurm-tournament.sh`,
 //! `scripts/slurm-selfplay.sh`) and the guide's cluster page (docs/cluster.md).
 //!
 //! The tests here run the scripts task by task without Slurm (as the array would, with the

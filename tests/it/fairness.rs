@@ -307,7 +307,7 @@ fn fairness_rows_are_tournaments_and_the_page_matches_the_json() {
     );
     let page = std::fs::read_to_string(&page_path).unwrap();
     assert_page_matches(&page, &first, 40);
-    // Issue 36: every row is a tournament with ids from 0, so `#game=0` named a game of
+    // Every row is a tournament with ids from 0, so `#game=0` named a game of
     // each row. The viewer's key (`#game=KEY`) is ROW-ID, unique on the page.
     let data = &page[page.find("id=\"games-data\">").unwrap() + 16..];
     let data: serde_json::Value =
@@ -414,7 +414,7 @@ fn quixo_fairness_gives_the_solved_small_board() {
     assert_eq!(exact[0]["value"], "first player (X) wins");
     assert_eq!(exact[0]["plies"], 7);
     assert_eq!(exact.len(), 1, "--quick skips the 4x4 solve");
-    // Issue 36: it said "5x5 Quixo is not solved"; it is, a draw (Tanaka et al. 2020,
+    // It said "5x5 Quixo is not solved"; it is, a draw (Tanaka et al. 2020,
     // tests/data/quixo/solved.md: "5x5 (five in a row) | draw").
     let notes: Vec<&str> = v["notes"]
         .as_array()
@@ -437,7 +437,7 @@ fn quixo_fairness_gives_the_solved_small_board() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// Issue 36: `fairness talat --quick` said "the advantage shrinks" for Black in the
+/// `fairness talat --quick` said "the advantage shrinks" for Black in the
 /// "Black first after setup" row, a seat that was behind and rose (34.8 % -> 52.0 %). The
 /// words follow the seat's side of the fair 50 % at both levels.
 #[test]

@@ -818,7 +818,7 @@ fn garbage_answers_fail_or_lose_but_never_hang() {
     assert_eq!(rec.points, vec![0.0, 1.0]);
 }
 
-/// Issue 36 asked how a GTP engine learns of its own forced pass. The choice (docs/gtp.md,
+/// We were asked how a GTP engine learns of its own forced pass. The choice (docs/gtp.md,
 /// "Passes"), pinned here from what the engine receives: its own forced pass is asked for
 /// with `genmove` like any move and its answer `pass` is that move (GTP's genmove plays the
 /// move it returns: Edax plays the pass, gtp-rhino has already skipped the side), so it is

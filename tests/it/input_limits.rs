@@ -1,4 +1,4 @@
-//! Issue 36: values that used to be accepted although they mean nothing or never end are
+//! Values that used to be accepted although they mean nothing or never end are
 //! refused with one line and exit code 2: a clock `--tc 1:75` (75 is not a seconds field),
 //! `perft --depth 1000` (perft, like the searches, stops at 60 plies), and `solve quixo
 //! --table DIR` for a position the full-board table cannot serve.

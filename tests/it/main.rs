@@ -13,6 +13,7 @@ mod bounded_reads;
 mod cli;
 mod clock;
 mod cluster;
+mod engine_builder;
 mod env_returns;
 mod fairness;
 mod gtp;

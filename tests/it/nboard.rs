@@ -477,7 +477,7 @@ fn answers_of_finished_iterations(moves: &str) -> Vec<String> {
         .collect()
 }
 
-/// Issue 36: a `go` stopped by a `ping` sent with it (before depth 1 finished) answered the
+/// A `go` stopped by a `ping` sent with it (before depth 1 finished) answered the
 /// first legal move with eval 0.00 (`=== C3/0.00/0.00`), and a `hint` stopped that early
 /// wrote no `search` line. Now depth 1 is finished first: the answer is that of a finished
 /// iteration, and a hint always gives at least its top move.

@@ -1,4 +1,4 @@
-//! Othello rule cases from `shared/rules/othello.md`, each expected value worked out by
+//! Othello rule cases from `docs/rules/othello.md`, each expected value worked out by
 //! hand from the rules (the reasoning is in the comments; the boards were also replayed
 //! with a separate throw-away implementation of the rules to catch slips in the hand work).
 //!

@@ -89,7 +89,7 @@ fn analyze_scores_every_move_exactly_in_the_endgame() {
     assert_eq!(v["moves"][0]["move"], "a2");
 }
 
-/// Issue 36: `analyze --ffo 40 --multipv 3` under load ranked "c1 +38.87" from a 3-ply
+/// `analyze --ffo 40 --multipv 3` under load ranked "c1 +38.87" from a 3-ply
 /// search above a2's exact +38 (the budget split over the moves solved a2 and left c1 with
 /// its quick search). A proven score never ranks below a heuristic guess, and heuristic
 /// scores rank among themselves; forced wins first, forced losses last.
@@ -139,7 +139,7 @@ fn analyze_ranks_an_exact_score_above_a_shallower_guess() {
     assert_eq!(order, ["c1", "d1", "b1", "a1"]);
 }
 
-/// Issue 36: under a node (or time) budget split over the moves, each move's iterative
+/// Under a node (or time) budget split over the moves, each move's iterative
 /// deepening stopped at its own depth (FFO #40 with 1,000,000 nodes: g7 +30.82 at 10 plies
 /// listed beside c1 +34.18 at 9). The analysis now brings every heuristic score to one
 /// depth, so the list is ordered by scores of the same depth.

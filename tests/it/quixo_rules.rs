@@ -1,4 +1,4 @@
-//! Quixo rules worked by hand from `../shared/rules/quixo.md`: pushes, what may be taken,
+//! Quixo rules worked by hand from `docs/rules/quixo.md`: pushes, what may be taken,
 //! the both-lines rule, unchanged boards, the four-player dots, passes and team outcomes;
 //! notation round trips and one-line errors; incremental Zobrist keys equal to keys from
 //! scratch after random games.

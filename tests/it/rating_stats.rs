@@ -210,7 +210,7 @@ fn degenerate_sprt_exact_values() {
     }
 }
 
-/// Issue 36 reported that with every pair drawn, 0/0/738/0/0 pairs at normalized
+/// With every pair drawn, 0/0/738/0/0 pairs at normalized
 /// [200, 201], the LLR -2.94302 came from the lower of two near-tied likelihood maxima and
 /// that the right value is -2.94579 (H0). Checked three ways, -2.94302 is the GSPRT's value:
 /// this profile maximization, the brute-force grid of `sprt_brute_force` (unit test
@@ -232,7 +232,7 @@ fn normalized_llr_of_all_drawn_pairs_at_narrow_wide_bounds() {
     assert_eq!(sprt.decide(llr), SprtDecision::AcceptH0);
 }
 
-/// Issue 36: hypotheses symmetric about 0 (`elo0 = -elo1`) and every pair drawn give the
+/// Hypotheses symmetric about 0 (`elo0 = -elo1`) and every pair drawn give the
 /// same likelihood under H0 and H1 (the drawn sample's score 1/2 is as far from both; the
 /// constrained maxima are mirror images), so the LLR is 0 after any number of pairs on
 /// both models and no bound is ever reached: such a run ends at its game limit, not at a

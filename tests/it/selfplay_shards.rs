@@ -1,4 +1,4 @@
-//! Issue 18 part 6 for `selfplay`: a run split with `--shard I/N` under GNU parallel
+//! `selfplay`: a run split with `--shard I/N` under GNU parallel
 //! (Debian package `parallel`) and by the Slurm array script `scripts/slurm-selfplay.sh`
 //! (run task by task without Slurm), then `selfplay --merge`: the merged file holds exactly
 //! the samples of the run in one piece, in its order; bad merges are refused.

@@ -1,4 +1,4 @@
-//! Issue 18 part 6: a tournament split into shards run by GNU parallel (Debian package
+//! A tournament split into shards run by GNU parallel (Debian package
 //! `parallel`) and by the Slurm array script `scripts/slurm-tournament.sh` (run task by task
 //! without Slurm), then `tournament merge`: the merged records are exactly the games of the
 //! same tournament run in one piece.
@@ -183,7 +183,7 @@ fn the_slurm_array_script_runs_each_task_as_a_shard() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 36: the same games in two directories (a shard copied, or rerun on another machine)
+/// The same games in two directories (a shard copied, or rerun on another machine)
 /// differ in their timings only; the merge takes them as one game each. A game played
 /// differently is still refused.
 #[test]

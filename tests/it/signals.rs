@@ -1,4 +1,4 @@
-//! Issue 36: every process tessera starts ends with it. A tournament against an external
+//! Every process tessera starts ends with it. A tournament against an external
 //! GTP program that never answers is stopped by `SIGTERM`, `SIGHUP` or two `SIGINT`s while
 //! it waits for the program; tessera then ends at once (as the signal's default action) and
 //! no process of the program's group survives (before, all were left running under PID 1).

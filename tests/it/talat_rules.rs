@@ -1,4 +1,4 @@
-//! Talat rule cases from `shared/rules/talat.md`, one per rule, each expected value worked
+//! Talat rule cases from `docs/rules/talat.md`, one per rule, each expected value worked
 //! out by hand from the rules text (the reasoning is in the comments).
 //!
 //! Positions are written board by board as five rows, row 5 first (top) and row 1 last,

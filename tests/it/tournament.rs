@@ -682,7 +682,7 @@ fn run_report(dir: &Path, args: &[&str]) -> (String, serde_json::Value) {
     (String::from_utf8_lossy(&out.stdout).into_owned(), report)
 }
 
-/// Issue 36: two identical engines over 2 rounds (every colour-swapped pair won and lost
+/// Two identical engines over 2 rounds (every colour-swapped pair won and lost
 /// once: no variance) printed "+0.0 ± 0.0" and LOS 50.0 %: a spread of 0 measured from no
 /// spread at all. The error bar, normalized Elo and LOS are absent, with the reason.
 #[test]
@@ -715,7 +715,7 @@ fn identical_engines_get_no_zero_width_error_bar() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 36: a report of a folder with no finished game printed "[+0, +0]" and "0.0%"
+/// A report of a folder with no finished game printed "[+0, +0]" and "0.0%"
 /// for every engine, and a shard without an engine's games listed it as
 /// "+0.0 [+0, +0] 0 games". An engine without games has no rating, interval or score.
 #[test]
@@ -773,7 +773,7 @@ fn engines_without_games_have_no_rating_interval_or_score() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 36: the HTML head-to-head printed "Elo +∞" for d6 against d2 where report.json has
+/// The HTML head-to-head printed "Elo +∞" for d6 against d2 where report.json has
 /// a finite Elo with `elo_error: null` (pairs 3/0/0/1/0 from d2's view: Elo -254.7, its
 /// 95 % interval reaching 0 %). A missing error bar is "± —" with the reason as the cell's
 /// title; ∞ appears only for an infinite Elo.
@@ -817,7 +817,7 @@ fn html_shows_a_missing_error_bar_as_absent_not_infinite() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 36: with hypotheses symmetric about 0 and every pair drawn (or split) the LLR is
+/// With hypotheses symmetric about 0 and every pair drawn (or split) the LLR is
 /// 0 by symmetry and no bound is ever reached; the run ends at its game limit, and the
 /// report says why "continue" is no decision.
 #[test]

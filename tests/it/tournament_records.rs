@@ -1,4 +1,4 @@
-//! Issue 36, records you can trust, end to end through the `tessera` binary: `tournament
+//! Records you can trust, end to end through the `tessera` binary: `tournament
 //! report` only reads (a torn, an unterminated and a clean `games.jsonl` keep their bytes),
 //! a complete last line without its newline counts, a torn one is named and skipped, only a
 //! resuming run (which holds the lock) repairs the tail and says so, bytes that are not

@@ -1,4 +1,4 @@
-//! Issue 18, statistics and safety, end to end through the `tessera` binary: the SPRT
+//! Statistics and safety, end to end through the `tessera` binary: the SPRT
 //! examples of the issue accept H1 (and the mirrored test agrees), a locked `--out` is refused
 //! naming the owner's PID and a stale lock is taken over, edited records are refused naming
 //! the line, external engines die with their process group (a wrapper's children too), and

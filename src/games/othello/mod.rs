@@ -1,5 +1,5 @@
 //! Othello (Reversi), 8x8: rules on two bitboards, notation, perft, evaluation and the exact
-//! endgame solver. Rules: `../shared/rules/othello.md` (copied to docs/rules/othello.md).
+//! endgame solver. Rules: `docs/rules/othello.md`.
 
 pub mod movegen;
 pub mod perft;

@@ -2,7 +2,7 @@
 //! teams (`quixo-4p`), one code path for both: rules on bitboards ([`geometry`],
 //! [`Position`]), notation, Zobrist keys, perft, evaluation, the retrograde
 //! solver ([`retro`]) and the proving searches ([`mod@prove`], [`dfpn`]).
-//! Rules: `../shared/rules/quixo.md`; reference data: `tests/data/quixo/`.
+//! Rules: `docs/rules/quixo.md`; reference data: `tests/data/quixo/`.
 
 pub mod dfpn;
 pub mod eval;
@@ -14,6 +14,7 @@ mod position;
 pub mod prove;
 pub mod retro;
 mod symmetry;
+pub mod table_cache;
 pub mod table_file;
 pub mod zobrist;
 

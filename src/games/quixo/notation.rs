@@ -1,4 +1,4 @@
-//! Text forms of Quixo moves and positions (`../shared/rules/quixo.md`, "Notation").
+//! Text forms of Quixo moves and positions (`docs/rules/quixo.md`, "Notation").
 //!
 //! - Move: `c1-a1` (take c1, put back at a1; `c1a1` accepted on input); four players add
 //!   the dot's target member, `c1-a1>2`; a four-player forced pass is `pass`.

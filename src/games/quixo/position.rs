@@ -6,7 +6,7 @@
 //! seat to move and the incremental Zobrist key. Seats: two players `0 = X`, `1 = O`;
 //! four players `0 = A1, 1 = B1, 2 = A2, 3 = B2` in move order, team `seat & 1`
 //! (0 = X: A1, A2; 1 = O: B1, B2), team member `seat / 2 + 1`.
-//! Rules: `../shared/rules/quixo.md`.
+//! Rules: `docs/rules/quixo.md`.
 
 use crate::game::{BySeat, Game, MoveCode, MoveError, MoveList, Outcome, Seat, shown};
 
@@ -341,6 +341,7 @@ impl<const FOUR: bool> Game for Position<FOUR> {
     const ID: &'static str = if FOUR { "quixo-4p" } else { "quixo" };
     const MOVE_CODES: usize = PASS_CODE as usize + 1;
     const REPETITION_DRAWS: bool = true;
+    const DEFAULT_MAX_PLIES: u64 = 200;
 
     fn start() -> Self {
         Self::empty(MAX_SIZE).expect("size 5 is valid")

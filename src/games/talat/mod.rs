@@ -1,5 +1,5 @@
 //! Talat (Bruce Whitehill): three players on three 5x5 boards, and the two-player Djinn
-//! variant. Rules: `shared/rules/talat.md`; this is the first engine for the game.
+//! variant. Rules: `docs/rules/talat.md`; this is the first engine for the game.
 //!
 //! Two game ids, one code path ([`Position`] with a const flag):
 //! - `talat` ([`Talat`]): seats 0, 1, 2 = White, Grey, Black; White places first.

@@ -1,5 +1,5 @@
 //! Towers: 3 shapes x 3 heights, and the capture-strength table of the rules file
-//! (`shared/rules/talat.md`, "Towers").
+//! (`docs/rules/talat.md`, "Towers").
 
 use std::fmt;
 

@@ -316,7 +316,7 @@ pub fn mle_expected<const N: usize>(phat: &[f64; N], a: &[f64; N], s: f64) -> [f
 /// around every support point, then refined by golden-section search around the best grid
 /// point. Unlike the fixed-point iteration of Van den Bergh's "Comments on Normalized Elo"
 /// (fishtest's `MLE_t_value`), which agrees with this wherever it converges, this finds the
-/// maximum at any `t`: the fixed point oscillates or stalls at wide bounds (issue 18: 9 wins
+/// maximum at any `t`: the fixed point oscillates or stalls at wide bounds (9 wins
 /// in 9 games at `[0, 300]` gave LLR -3.64, the likelihood maximum +2.86).
 ///
 /// `t = 0` is the single linear condition `mu = reference` ([`mle_expected`]). Returns `phat`

@@ -145,7 +145,7 @@ fn close(what: &str, got: f64, want: f64, tol: f64) {
 
 #[test]
 fn normalized_llr_matches_brute_force_at_wide_bounds() {
-    // Issue 18: the tested engine won 9 of 9 (4 complete pairs WW) at normalized [0, 300]:
+    // The tested engine won 9 of 9 (4 complete pairs WW) at normalized [0, 300]:
     // the fixed point gave -3.643; the likelihood gives +2.29 (and +2.86 after five pairs).
     let issue = [0, 0, 0, 0, 4];
     let llr = llr_normalized(&issue, 0.0, 300.0);
@@ -165,7 +165,7 @@ fn normalized_llr_matches_brute_force_at_wide_bounds() {
         ([1, 0, 2, 0, 7], 0.0, 150.0),
         ([10, 20, 40, 25, 12], 0.0, 5.0),
         ([7, 0, 0, 0, 0], 100.0, 400.0),
-        // Issue 36 (every pair drawn, narrow bounds far from 0): -2.943020, as the profile.
+        // Every pair drawn, narrow bounds far from 0: -2.943020, as the profile.
         ([0, 0, 738, 0, 0], 200.0, 201.0),
     ] {
         close(

@@ -10,54 +10,91 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use crate::tournament::record::GameRecord;
 use serde_json::Value;
-use tessera::tournament::record::GameRecord;
 
-use super::board::replay;
-use super::games::CliGame;
-use super::output::CliError;
+use crate::present::Present;
 
 mod move_times;
+mod replay;
+mod seats;
+
+pub use replay::replay;
+pub use seats::{name_seats, named_report};
 
 const CSS: &str = include_str!("page.css");
 const BOARD_JS: &str = include_str!("board.js");
 const VIEWER_JS: &str = include_str!("viewer.js");
 
-/// Most games the viewer embeds (the first ones by id); the page says when there are more.
-pub const MAX_VIEWER_GAMES: usize = 400;
-
-/// Checks before any work that an HTML page can be written to `path`.
+/// The HTML page of a tournament folder `dir` with its `settings` and finished `records`:
+/// the report with named seats, LLR history, charts and the game viewer.
 ///
 /// # Errors
-/// `path` is a folder, its folder does not exist, or it cannot be opened for writing.
-pub fn check_target(path: &Path) -> Result<(), CliError> {
-    if path.is_dir() {
-        return Err(CliError::input(format!(
-            "--html {}: is a folder; give a file name, e.g. {}/report.html",
-            path.display(),
-            path.display()
+/// No finished games, a record of another game, or a game the rules refuse.
+pub fn tournament_page<G: Present>(
+    dir: &Path,
+    settings: &crate::tournament::settings::Settings,
+    records: &[GameRecord],
+) -> Result<String, ReportError> {
+    if records.is_empty() {
+        return Err(ReportError::Input(format!(
+            "{} holds no finished games: nothing to show",
+            dir.display()
         )));
     }
-    if let Some(parent) = path.parent()
-        && !parent.as_os_str().is_empty()
-        && !parent.is_dir()
-    {
-        return Err(CliError::input(format!(
-            "--html {}: folder {} does not exist",
-            path.display(),
-            parent.display()
+    if let Some(r) = records.iter().find(|r| r.game != G::ID) {
+        return Err(ReportError::Input(format!(
+            "{}: game {} is a record of {}, but the tournament is {}",
+            dir.display(),
+            r.id,
+            r.game,
+            G::ID
         )));
     }
-    super::output::check_writable(path)
+    let rep = named_report::<G>(settings, records);
+    let value = serde_json::to_value(&rep).map_err(|e| ReportError::Input(e.to_string()))?;
+    let llr = crate::tournament::report::llr_history(settings, records);
+    report_page::<G>(&dir.display().to_string(), &value, records, &llr)
 }
+
+/// Why a page could not be made or written.
+#[derive(Debug)]
+pub enum ReportError {
+    /// The records cannot be shown: a game the rules refuse, times that do not add up
+    /// (the message names the game and what is wrong).
+    Input(String),
+    /// The page could not be written to `path`.
+    Write {
+        /// The page's file.
+        path: std::path::PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for ReportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Input(msg) => f.write_str(msg),
+            Self::Write { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+/// Most games the viewer embeds (the first ones by id); the page says when there are more.
+pub const MAX_VIEWER_GAMES: usize = 400;
 
 /// Writes the page.
 ///
 /// # Errors
 /// The file cannot be written.
-pub fn write_page(path: &Path, page: &str) -> Result<(), CliError> {
-    std::fs::write(path, page)
-        .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))
+pub fn write_page(path: &Path, page: &str) -> Result<(), ReportError> {
+    std::fs::write(path, page).map_err(|e| ReportError::Write {
+        path: path.to_path_buf(),
+        error: e,
+    })
 }
 
 /// `s` with `& < > " '` escaped for HTML text and attribute values.
@@ -176,12 +213,12 @@ fn viewer_section(shown: usize, total: usize) -> String {
 ///
 /// # Errors
 /// A record of another game or one whose moves do not replay.
-fn viewer_games<G: CliGame>(
+fn viewer_games<G: Present>(
     records: &[(String, String, &GameRecord)],
-) -> Result<Vec<Value>, CliError> {
+) -> Result<Vec<Value>, ReportError> {
     let mut out = Vec::new();
     for (label, key, r) in records.iter().take(MAX_VIEWER_GAMES) {
-        let mut game = replay::<G>(r).map_err(CliError::input)?;
+        let mut game = replay::<G>(r).map_err(ReportError::Input)?;
         let places: Vec<String> = r.ranks.iter().map(ToString::to_string).collect();
         game["title"] = Value::String(format!(
             "{label}#{key} {} — places {}",
@@ -361,12 +398,12 @@ fn seats_section(report: &Value, prefix: &str) -> String {
 ///
 /// # Errors
 /// Records of another game, or moves that do not replay.
-pub fn report_page<G: CliGame>(
+pub fn report_page<G: Present>(
     dir: &str,
     report: &Value,
     records: &[GameRecord],
     llr: &[f64],
-) -> Result<String, CliError> {
+) -> Result<String, ReportError> {
     let mut body = String::new();
     let _ = write!(
         body,
@@ -573,7 +610,7 @@ pub fn report_page<G: CliGame>(
     let _ = write!(
         body,
         "<h2>Results by seat</h2><p class=\"note\">All engines together; score = mean points ({}), 95 % Wilson interval over blocks; win = sole first place.</p>",
-        escape(&tessera::tournament::fairness::points_rule(
+        escape(&crate::tournament::fairness::points_rule(
             report["seats"].as_array().map_or(2, Vec::len)
         ))
     );
@@ -584,7 +621,7 @@ pub fn report_page<G: CliGame>(
         .filter_map(|r| r["name"].as_str().map(String::from))
         .collect();
     names.sort();
-    body.push_str(&move_times::section::<G>(records, &names).map_err(CliError::input)?);
+    body.push_str(&move_times::section::<G>(records, &names).map_err(ReportError::Input)?);
     // Termination reasons.
     body.push_str(
         "<h2>How the games ended</h2><table><tr><th class=\"l\">reason</th><th>games</th></tr>",
@@ -620,10 +657,10 @@ pub fn report_page<G: CliGame>(
 ///
 /// # Errors
 /// Records of another game, or moves that do not replay.
-pub fn fairness_page<G: CliGame>(
+pub fn fairness_page<G: Present>(
     summary: &Value,
     records: &[Vec<GameRecord>],
-) -> Result<String, CliError> {
+) -> Result<String, ReportError> {
     let mut body = String::new();
     let _ = write!(
         body,

@@ -1,4 +1,4 @@
-//! `tessera serve`: a local web page to play, analyse and watch every game. One blocking
+//! The web application (`tessera serve`): a local web page to play, analyse and watch every game. One blocking
 //! HTTP server (`tiny_http`), a thread per request, the page's assets embedded in the
 //! binary (no network).
 //!
@@ -28,54 +28,24 @@ mod watch;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use clap::Args;
 use serde_json::{Value, json};
 use tiny_http::{Method, Request, Server};
 
-use super::output::{CliError, say};
 use http::{ApiError, ApiResult, answer, asset, json_body, opt_str, query, req_str, session_id};
 use session::{Store, Table, describe, new_table};
 
 const PAGE: &str = include_str!("page.html");
 const APP_JS: &str = include_str!("app.js");
-const BOARD_JS: &str = include_str!("../html/board.js");
+const BOARD_JS: &str = include_str!("../report/board.js");
 const CSS: &str = include_str!("page.css");
 
 /// Most requests handled at once (more get 503).
 const MAX_IN_FLIGHT: usize = 64;
-
-/// Arguments of `tessera serve`.
-#[derive(Args, Debug)]
-#[command(
-    about = "Play, analyse and watch games in the browser: a local web page for all five games",
-    long_about = "Starts a web server on this machine and serves one page to play any of the \
-                  five games against tessera's engines (people at any seats), with the legal \
-                  moves on the board, hints, undo/redo and every move's score (analysis), and to \
-                  watch tournament folders (--watch). The page needs no network: its scripts are \
-                  in the binary. It listens on 127.0.0.1 only unless --bind is given.",
-    after_help = "Examples:\n  tessera serve --open\n  tessera serve --port 8080 --watch runs/t1"
-)]
-pub struct ServeArgs {
-    /// Port to listen on (0: any free port; the URL is printed at start)
-    #[arg(long, default_value_t = 8421)]
-    pub port: u16,
-    /// Address to listen on: 127.0.0.1 (this machine only) unless given, e.g. 0.0.0.0 for
-    /// every interface (anyone who can reach the port can then use the page)
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
-    pub bind: std::net::IpAddr,
-    /// Open the page in the desktop's browser (xdg-open)
-    #[arg(long)]
-    pub open: bool,
-    /// A tournament folder (with games.jsonl) to replay and follow on the page (repeatable)
-    #[arg(long, value_name = "DIR")]
-    pub watch: Vec<PathBuf>,
-}
 
 /// Per session: the page's event streams and the stop flags of its searches.
 #[derive(Default)]
@@ -100,63 +70,103 @@ struct App {
     next_stream: AtomicUsize,
 }
 
-/// Runs `tessera serve` until interrupted.
-///
-/// # Errors
-/// A port that cannot be bound or a watched folder that does not exist.
-pub fn run(args: &ServeArgs) -> Result<ExitCode, CliError> {
-    for dir in &args.watch {
-        if !dir.is_dir() {
-            return Err(CliError::input(format!(
-                "--watch {}: not a folder",
-                dir.display()
-            )));
+/// What the server serves: where it listens and which tournament folders it shows.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Address and port to listen on (port 0: any free port).
+    pub addr: std::net::SocketAddr,
+    /// Tournament folders (each with a `games.jsonl`) the Watch tab replays and follows.
+    pub watch: Vec<PathBuf>,
+}
+
+/// Why the server could not start.
+#[derive(Debug)]
+pub enum ServeError {
+    /// A folder to watch is not a folder.
+    NotAFolder(PathBuf),
+    /// The address cannot be listened on.
+    Listen {
+        /// The address asked for.
+        addr: std::net::SocketAddr,
+        /// What the system said.
+        error: String,
+    },
+    /// The server has no IP address to give (it listens on something else).
+    NoAddress,
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NotAFolder(dir) => write!(f, "{}: not a folder", dir.display()),
+            Self::Listen { addr, error } => write!(f, "cannot listen on {addr}: {error}"),
+            Self::NoAddress => f.write_str("the server has no IP address"),
         }
     }
-    let addr = std::net::SocketAddr::new(args.bind, args.port);
-    let server =
-        Server::http(addr).map_err(|e| CliError::input(format!("cannot listen on {addr}: {e}")))?;
-    let local = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| CliError::failure("the server has no IP address"))?;
-    let url = format!("http://{local}/");
-    let scope = if args.bind.is_loopback() {
-        "this machine only; --bind ADDR to listen elsewhere"
-    } else {
-        "every client that can reach this address"
-    };
-    say(format!(
-        "tessera serve: listening on {url} ({scope}); Ctrl-C stops"
-    ));
-    if args.open
-        && let Err(e) = std::process::Command::new("xdg-open").arg(&url).spawn()
-    {
-        say(format!(
-            "cannot open a browser (xdg-open: {e}); open {url} yourself"
-        ));
-    }
-    let app = Arc::new(App {
-        store: Mutex::new(Store::default()),
-        live: Mutex::new(HashMap::new()),
-        watch: args.watch.clone(),
-        next_stream: AtomicUsize::new(1),
-    });
-    let in_flight = Arc::new(AtomicUsize::new(0));
-    for req in server.incoming_requests() {
-        if in_flight.load(Ordering::SeqCst) >= MAX_IN_FLIGHT {
-            answer(req, Err(ApiError::with(503, "too many requests at once")));
-            continue;
+}
+
+impl std::error::Error for ServeError {}
+
+/// A bound web server: [`WebServer::url`] says where it is, [`WebServer::run`] serves.
+pub struct WebServer {
+    server: Server,
+    local: std::net::SocketAddr,
+    app: Arc<App>,
+}
+
+impl WebServer {
+    /// Listens on `config.addr`.
+    ///
+    /// # Errors
+    /// A watched folder that does not exist, or an address that cannot be listened on.
+    pub fn bind(config: ServeConfig) -> Result<Self, ServeError> {
+        if let Some(dir) = config.watch.iter().find(|d| !d.is_dir()) {
+            return Err(ServeError::NotAFolder(dir.clone()));
         }
-        in_flight.fetch_add(1, Ordering::SeqCst);
-        let app = app.clone();
-        let count = in_flight.clone();
-        std::thread::spawn(move || {
-            handle(&app, req);
-            count.fetch_sub(1, Ordering::SeqCst);
+        let server = Server::http(config.addr).map_err(|e| ServeError::Listen {
+            addr: config.addr,
+            error: e.to_string(),
+        })?;
+        let local = server.server_addr().to_ip().ok_or(ServeError::NoAddress)?;
+        let app = Arc::new(App {
+            store: Mutex::new(Store::default()),
+            live: Mutex::new(HashMap::new()),
+            watch: config.watch,
+            next_stream: AtomicUsize::new(1),
         });
+        Ok(Self { server, local, app })
     }
-    Ok(ExitCode::SUCCESS)
+
+    /// The address the server listens on (the port chosen when 0 was asked for).
+    #[must_use]
+    pub fn local_addr(&self) -> std::net::SocketAddr {
+        self.local
+    }
+
+    /// The page's address, `http://ADDR:PORT/`.
+    #[must_use]
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.local)
+    }
+
+    /// Serves requests, a thread each (at most [`MAX_IN_FLIGHT`] at once; more get 503),
+    /// until the process ends.
+    pub fn run(self) {
+        let in_flight = Arc::new(AtomicUsize::new(0));
+        for req in self.server.incoming_requests() {
+            if in_flight.load(Ordering::SeqCst) >= MAX_IN_FLIGHT {
+                answer(req, Err(ApiError::with(503, "too many requests at once")));
+                continue;
+            }
+            in_flight.fetch_add(1, Ordering::SeqCst);
+            let app = self.app.clone();
+            let count = in_flight.clone();
+            std::thread::spawn(move || {
+                handle(&app, req);
+                count.fetch_sub(1, Ordering::SeqCst);
+            });
+        }
+    }
 }
 
 fn handle(app: &Arc<App>, mut req: Request) {
@@ -237,7 +247,7 @@ fn with_table<T>(
         return Err(ApiError::conflict(format!(
             "session {id} plays {}, not {}",
             t.game(),
-            tessera::game::shown(g)
+            crate::game::shown(g)
         )));
     }
     f(t.as_mut())
@@ -245,24 +255,24 @@ fn with_table<T>(
 
 fn games_list(app: &App) -> Value {
     let games: Vec<Value> = [
-        super::GameId::Othello,
-        super::GameId::Quixo,
-        super::GameId::Quixo4p,
-        super::GameId::Talat,
-        super::GameId::Talat2p,
+        crate::games::GameId::Othello,
+        crate::games::GameId::Quixo,
+        crate::games::GameId::Quixo4p,
+        crate::games::GameId::Talat,
+        crate::games::GameId::Talat2p,
     ]
     .into_iter()
-    .map(|id| tessera::for_game!(id, describe()))
+    .map(|id| crate::for_game!(id, describe()))
     .collect();
     let watch: Vec<String> = app.watch.iter().map(|d| d.display().to_string()).collect();
     json!({ "games": games, "watch": watch })
 }
 
-fn game_id(text: &str) -> Result<super::GameId, ApiError> {
-    text.parse::<super::GameId>().map_err(|_| {
+fn game_id(text: &str) -> Result<crate::games::GameId, ApiError> {
+    text.parse::<crate::games::GameId>().map_err(|_| {
         ApiError::bad(format!(
             "unknown game '{}' (othello, quixo, quixo-4p, talat, talat-2p)",
-            tessera::game::shown(text)
+            crate::game::shown(text)
         ))
     })
 }
@@ -312,7 +322,7 @@ fn post(app: &Arc<App>, path: &str, body: &Value) -> ApiResult {
         };
         let start = opt_str(body, "start")?;
         let ggf = opt_str(body, "ggf")?;
-        let table = tessera::for_game!(game, new_table(start, ggf, &players))?;
+        let table = crate::for_game!(game, new_table(start, ggf, &players))?;
         let state = table.state();
         let id = app.store.lock().expect("store lock").add(table);
         return Ok(with_id(state, id));

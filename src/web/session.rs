@@ -9,18 +9,16 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use clap::Parser;
+use crate::engine::analyze::analyze_moves;
+use crate::engine::{EngineSpec, Player, Protocol};
+use crate::game::{Game, Seat};
+use crate::search::Limits;
 use serde_json::{Value, json};
-use tessera::engine::analyze::analyze_moves;
-use tessera::engine::{EngineSpec, Player, Protocol};
-use tessera::game::{Game, Seat};
-use tessera::search::Limits;
 
-use super::super::EngineArgs;
-use super::super::games::{CliGame, legal_moves};
-use super::super::output::{score_short, score_text};
 use super::http::ApiError;
-use tessera::present::counts_json;
+use crate::engine::{Algorithm, Players};
+use crate::present::counts_json;
+use crate::present::{Present, score_short, score_text};
 
 /// Highest level offered on the page (Othello level N solves exactly from 2N empties).
 pub const MAX_LEVEL: u32 = 12;
@@ -78,6 +76,11 @@ pub trait Table: Send {
     fn analysis(&self, from: u32) -> Result<Job, ApiError>;
 }
 
+/// A game the page can play: shown by [`Present`], its engines built by [`Players`].
+pub trait WebGame: Present + Players {}
+
+impl<G: Present + Players> WebGame for G {}
+
 /// An engine at a seat: its player, its limits, and the name shown.
 struct EngineSeat<G: Game> {
     label: String,
@@ -86,7 +89,7 @@ struct EngineSeat<G: Game> {
 }
 
 /// A session of game `G`.
-pub struct Session<G: CliGame> {
+pub struct Session<G: WebGame> {
     start: G,
     moves: Vec<G::Move>,
     /// Positions after each move (`positions[0]` is `start`).
@@ -95,30 +98,13 @@ pub struct Session<G: CliGame> {
     seats: Vec<Option<EngineSeat<G>>>,
 }
 
-/// Settings for `tessera serve`'s levels: `--level N` with a small table.
-#[derive(Parser, Debug)]
-struct LevelCli {
-    #[command(flatten)]
-    engine: EngineArgs,
-}
-
-/// Engine arguments as the command line would parse `args`.
-fn engine_args<G: CliGame>(args: &[&str]) -> Result<EngineArgs, ApiError> {
-    let mut argv = vec!["serve", "--tt-mb", "16"];
-    argv.extend_from_slice(args);
-    let parsed = LevelCli::try_parse_from(argv)
-        .map_err(|e| ApiError::bad(format!("engine settings: {}", e.kind())))?;
-    parsed
-        .engine
-        .for_game::<G>()
-        .map_err(|e| ApiError::bad(e.message()))
-}
-
-/// The level-`n` engine of `G` and its limits.
-fn level_engine<G: CliGame>(n: u32) -> Result<(Box<dyn Player<G>>, Limits), ApiError> {
-    let args = engine_args::<G>(&["--level", &n.to_string()])?;
-    let player = G::engine(&args, false).map_err(|e| ApiError::bad(e.message()))?;
-    Ok((player, args.limits(1000)))
+/// The level-`n` engine of `G` and its limits: the engine spec `level = n` with a 16 MiB
+/// table, built as every front end builds engines ([`Players::make_player`]).
+fn level_engine<G: WebGame>(n: u32) -> Result<(Box<dyn Player<G>>, Limits), ApiError> {
+    let spec = EngineSpec::from_inline(&format!("name=tessera,level={n},tt-mb=16"), G::ID)
+        .map_err(|e| ApiError::bad(format!("engine settings: {e}")))?;
+    let player = G::make_player(&spec).map_err(ApiError::bad)?;
+    Ok((player, spec.limits()))
 }
 
 /// The built-in presets that play `G` (external programs are not offered).
@@ -133,7 +119,7 @@ pub fn presets_for<G: Game>() -> Vec<String> {
 }
 
 /// The seat player `name` names: `human`, `level-N` (1..=[`MAX_LEVEL`]) or a preset name.
-fn seat_player<G: CliGame>(name: &str) -> Result<Option<EngineSeat<G>>, ApiError> {
+fn seat_player<G: WebGame>(name: &str) -> Result<Option<EngineSeat<G>>, ApiError> {
     let name = name.trim();
     if name == "human" {
         return Ok(None);
@@ -158,7 +144,7 @@ fn seat_player<G: CliGame>(name: &str) -> Result<Option<EngineSeat<G>>, ApiError
     let unknown = || {
         ApiError::bad(format!(
             "unknown engine '{}' for {} (human, level-1 .. level-{MAX_LEVEL}, or a preset: {})",
-            tessera::game::shown(name),
+            crate::game::shown(name),
             G::ID,
             presets_for::<G>().join(", ")
         ))
@@ -189,7 +175,7 @@ fn seat_player<G: CliGame>(name: &str) -> Result<Option<EngineSeat<G>>, ApiError
     }))
 }
 
-impl<G: CliGame> Session<G> {
+impl<G: WebGame> Session<G> {
     /// A session from `start` with `moves` already played, `players` naming each seat
     /// (`human`, `level-N` or a preset; missing seats are people).
     ///
@@ -250,7 +236,7 @@ impl<G: CliGame> Session<G> {
 
     /// The only legal move when it is a pass.
     fn forced_pass(&self, pos: &G) -> Option<G::Move> {
-        match legal_moves(pos)[..] {
+        match crate::game::legal_moves(pos)[..] {
             [only] if pos.is_pass(only) => Some(only),
             _ => None,
         }
@@ -327,7 +313,7 @@ impl<G: CliGame> Session<G> {
 /// Scores of every legal move of `pos`, level by level from `from` (level `n`: each reply searched
 /// `n - 1` plies; Othello solves exactly from `2n` empties), each level sent to `emit`,
 /// until every score is exact, [`MAX_ANALYSIS_LEVEL`] is reached, or `stop` is set.
-fn analysis_job<G: CliGame>(pos: G, from: u32) -> Job {
+fn analysis_job<G: WebGame>(pos: G, from: u32) -> Job {
     Box::new(move |stop: Arc<AtomicBool>, emit: &mut dyn FnMut(Value)| {
         let position = pos.to_string();
         for level in from..=MAX_ANALYSIS_LEVEL {
@@ -400,7 +386,7 @@ fn analysis_job<G: CliGame>(pos: G, from: u32) -> Job {
     })
 }
 
-impl<G: CliGame> Table for Session<G> {
+impl<G: WebGame> Table for Session<G> {
     fn game(&self) -> &'static str {
         G::ID
     }
@@ -411,7 +397,7 @@ impl<G: CliGame> Table for Session<G> {
         let legal: Vec<Value> = if over.is_some() {
             Vec::new()
         } else {
-            legal_moves(pos)
+            crate::game::legal_moves(pos)
                 .iter()
                 .map(|m| {
                     let t = m.to_string();
@@ -456,7 +442,7 @@ impl<G: CliGame> Table for Session<G> {
             "ggf": G::ggf(&self.start, &self.moves),
             "can_undo": self.undo_target().is_some(),
             "can_redo": !self.redo.is_empty(),
-            "analysable": G::ALGORITHMS.contains(&super::super::Algo::Alphabeta),
+            "analysable": G::ALGORITHMS.contains(&Algorithm::Alphabeta),
             "unit": G::SCORE_UNIT,
         })
     }
@@ -552,10 +538,11 @@ impl<G: CliGame> Table for Session<G> {
             return Err(ApiError::conflict(format!("the game is over ({r})")));
         }
         let pos = self.current().clone();
-        let ms = HINT_MS.to_string();
-        let args = engine_args::<G>(&["--time-ms", &ms])?;
-        let mut player = G::engine(&args, false).map_err(|e| ApiError::bad(e.message()))?;
-        let limits = args.limits(HINT_MS);
+        let mut spec = EngineSpec::front_end_default(G::ID).map_err(ApiError::bad)?;
+        spec.time_ms = Some(HINT_MS);
+        spec.tt_mb = 16;
+        let mut player = G::make_player(&spec).map_err(ApiError::bad)?;
+        let limits = spec.limits();
         Ok(Box::new(move |stop, emit| {
             let mut limits = limits;
             limits.stop = Some(stop);
@@ -585,7 +572,7 @@ impl<G: CliGame> Table for Session<G> {
         if let Some(r) = self.over() {
             return Err(ApiError::conflict(format!("the game is over ({r})")));
         }
-        if !G::ALGORITHMS.contains(&super::super::Algo::Alphabeta) {
+        if !G::ALGORITHMS.contains(&Algorithm::Alphabeta) {
             return Err(ApiError::bad(format!(
                 "per-move analysis needs a two-sided game; {} has three sides",
                 G::ID
@@ -595,7 +582,7 @@ impl<G: CliGame> Table for Session<G> {
     }
 }
 
-impl<G: CliGame> Session<G> {
+impl<G: WebGame> Session<G> {
     /// The length the move list shrinks to on undo: the latest earlier position where a
     /// person decided (with no person at the table: one move back, passes included).
     fn undo_target(&self) -> Option<usize> {
@@ -671,7 +658,7 @@ impl Store {
 ///
 /// # Errors
 /// 400 for a malformed position, move list, record or engine name.
-pub fn new_table<G: CliGame>(
+pub fn new_table<G: WebGame>(
     start: Option<&str>,
     ggf: Option<&str>,
     players: &[String],
@@ -694,7 +681,7 @@ pub fn new_table<G: CliGame>(
 
 /// What the page needs to set up a game of `G`: seat names, presets, levels, start.
 #[must_use]
-pub fn describe<G: CliGame>() -> Value {
+pub fn describe<G: WebGame>() -> Value {
     let start = G::start();
     json!({
         "id": G::ID,
@@ -703,16 +690,16 @@ pub fn describe<G: CliGame>() -> Value {
         "levels": MAX_LEVEL,
         "start": start.to_string(),
         "help": G::CLICK_HELP,
-        "analysable": G::ALGORITHMS.contains(&super::super::Algo::Alphabeta),
+        "analysable": G::ALGORITHMS.contains(&Algorithm::Alphabeta),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tessera::games::{othello, quixo};
+    use crate::games::{othello, quixo};
 
-    fn session<G: CliGame>(start: &str, players: &[&str]) -> Box<dyn Table> {
+    fn session<G: WebGame>(start: &str, players: &[&str]) -> Box<dyn Table> {
         let players: Vec<String> = players.iter().map(|s| s.to_string()).collect();
         new_table::<G>(Some(start), None, &players).unwrap()
     }

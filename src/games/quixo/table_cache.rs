@@ -1,13 +1,58 @@
-//! Where `solve quixo` keeps the 5x5 full-board table between runs, and how it gets one:
-//! load the file if it is valid, else build the table (saying so) and save it, falling back
-//! to the table in memory with a warning when the file cannot be written.
+//! Where the 5x5 full-board table is kept between runs (`solve quixo`), and how a run gets
+//! one: load the file if it is valid, else build the table (saying so) and save it, falling
+//! back to the table in memory with a warning when the file cannot be written. What it has
+//! to say (warnings, progress) goes to a `notes` callback, one line each.
 
 use std::path::{Path, PathBuf};
 
-use tessera::games::quixo::retro::FullBoardTable;
-use tessera::games::quixo::table_file::{FORMAT_VERSION, TableFileError, load_table, save_table};
+use super::retro::FullBoardTable;
+use super::table_file::{FORMAT_VERSION, TableFileError, load_table, save_table};
 
-use super::output::CliError;
+/// Why no table could be had from a file the caller named, or built.
+#[derive(Debug)]
+pub enum TableCacheError {
+    /// The path named is a directory.
+    Directory(PathBuf),
+    /// The path named is a device, a FIFO or a socket.
+    NotRegular(PathBuf),
+    /// The file named is not a table this tessera wrote (or a newer one): never overwritten.
+    NotOurs {
+        /// The file.
+        path: PathBuf,
+        /// Why it was refused.
+        error: TableFileError,
+    },
+    /// Building the table failed (a thread pool could not start).
+    Build(String),
+}
+
+impl std::fmt::Display for TableCacheError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Directory(p) => write!(
+                f,
+                "{}: is a directory (give the path of a table file, e.g. {})",
+                p.display(),
+                p.join(format!("quixo-full5-v{FORMAT_VERSION}.bin"))
+                    .display()
+            ),
+            Self::NotRegular(p) => write!(
+                f,
+                "{}: not a regular file (give the path of a table file)",
+                p.display()
+            ),
+            Self::NotOurs { path, error } => write!(
+                f,
+                "{}: {error}; refusing to overwrite a file that is not a table this \
+                 tessera wrote (remove it or give another path)",
+                path.display()
+            ),
+            Self::Build(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for TableCacheError {}
 
 /// The default table file: `$XDG_CACHE_HOME/tessera/quixo-full5-v<version>.bin`, or under
 /// `$HOME/.cache` when `XDG_CACHE_HOME` is unset, empty or relative (as the XDG base
@@ -80,15 +125,11 @@ pub fn obtain(
     path: Option<&Path>,
     threads: usize,
     may_build: bool,
-) -> Result<Option<(FullBoardTable, TableSource)>, CliError> {
+    notes: &mut dyn FnMut(&str),
+) -> Result<Option<(FullBoardTable, TableSource)>, TableCacheError> {
     let explicit = path.is_some();
     if let Some(p) = path.filter(|p| p.is_dir()) {
-        return Err(CliError::input(format!(
-            "--table {}: is a directory (give the path of a table file, e.g. {})",
-            p.display(),
-            p.join(format!("quixo-full5-v{FORMAT_VERSION}.bin"))
-                .display()
-        )));
+        return Err(TableCacheError::Directory(p.to_path_buf()));
     }
     let mut path = path.map(Path::to_path_buf).or_else(default_path);
     // Where the built table may be saved: not over a file that is not ours behind the
@@ -97,15 +138,12 @@ pub fn obtain(
     if let Some(p) = path.as_ref().filter(|p| is_special(p)) {
         // A device, a FIFO, a socket: never opened (a FIFO would block) nor replaced.
         if explicit {
-            return Err(CliError::input(format!(
-                "--table {}: not a regular file (give the path of a table file)",
-                p.display()
-            )));
+            return Err(TableCacheError::NotRegular(p.clone()));
         }
-        eprintln!(
+        notes(&format!(
             "warning: full-board table {}: not a regular file (a device or FIFO); not used",
             p.display()
-        );
+        ));
         keep_in_memory = Some(format!("{} is not a regular file", p.display()));
         path = None;
     }
@@ -116,19 +154,18 @@ pub fn obtain(
             // A file the user named that is not ours (or is from a newer tessera) is never
             // overwritten: a mistyped --table must not destroy a document.
             Err(e) if explicit && not_ours(&e, p) => {
-                return Err(CliError::input(format!(
-                    "--table {}: {e}; refusing to overwrite a file that is not a table this \
-                     tessera wrote (remove it or give another path)",
-                    p.display()
-                )));
+                return Err(TableCacheError::NotOurs {
+                    path: p.clone(),
+                    error: e,
+                });
             }
             // The cache's own name, linked to someone else's file: leave that file alone.
             Err(e) if is_symlink(p) && not_ours(&e, p) => {
-                eprintln!(
+                notes(&format!(
                     "warning: full-board table {}: a symbolic link to a file that is not a \
                      table this tessera wrote ({e}); not overwritten",
                     p.display()
-                );
+                ));
                 keep_in_memory = Some(format!("{} links to another file", p.display()));
             }
             Err(e) => {
@@ -143,52 +180,55 @@ pub fn obtain(
                 } else {
                     "not used"
                 };
-                eprintln!("warning: full-board table {}: {why}; {then}", p.display());
+                notes(&format!(
+                    "warning: full-board table {}: {why}; {then}",
+                    p.display()
+                ));
             }
         }
     }
     if !may_build {
-        eprintln!(
+        notes(&format!(
             "note: no valid full-board table{}, and a time limit below a minute does not build \
              one (run once without --time-ms to build and cache it): proving by search alone",
             path.as_ref()
                 .map_or(String::new(), |p| format!(" at {}", p.display()))
-        );
+        ));
         return Ok(None);
     }
     let started = std::time::Instant::now();
-    eprintln!(
-        "building the 5x5 full-board table (2^25 boards, a few seconds and about 60 MB, once)..."
+    notes(
+        "building the 5x5 full-board table (2^25 boards, a few seconds and about 60 MB, once)...",
     );
-    let table = FullBoardTable::solve(threads).map_err(CliError::failure)?;
+    let table = FullBoardTable::solve(threads).map_err(TableCacheError::Build)?;
     let built = format!(
         "built the full-board table in {:.1} s",
         started.elapsed().as_secs_f64()
     );
     if let Some(why) = keep_in_memory {
-        eprintln!("{built}");
-        eprintln!("warning: {why}; the table is kept in memory only");
+        notes(&built);
+        notes(&format!("warning: {why}; the table is kept in memory only"));
         return Ok(Some((table, TableSource::Memory)));
     }
     let Some(p) = path else {
-        eprintln!("{built}");
-        eprintln!(
+        notes(&built);
+        notes(
             "warning: no cache directory (neither XDG_CACHE_HOME nor HOME is set); \
-             the table is kept in memory only"
+             the table is kept in memory only",
         );
         return Ok(Some((table, TableSource::Memory)));
     };
     match save_table(&table, &p) {
         Ok(()) => {
-            eprintln!("{built}; saved to {}", p.display());
+            notes(&format!("{built}; saved to {}", p.display()));
             Ok(Some((table, TableSource::Built(p))))
         }
         Err(e) => {
-            eprintln!("{built}");
-            eprintln!(
+            notes(&built);
+            notes(&format!(
                 "warning: cannot write the full-board table to {}: {e}; kept in memory only",
                 p.display()
-            );
+            ));
             Ok(Some((table, TableSource::Memory)))
         }
     }

@@ -2,11 +2,11 @@
 //! reports' game viewer, one script: `html/board.js`): per ply the position, the last
 //! move's clicks, the legal moves' first click tokens and the counts ([`replay`]).
 
+use crate::game::Seat;
+use crate::tournament::record::GameRecord;
 use serde_json::{Value, json};
-use tessera::game::Seat;
-use tessera::tournament::record::GameRecord;
 
-use super::games::CliGame;
+use crate::present::Present;
 
 /// The start position and opening moves of a record: when its `opening` is a move list
 /// from the game's start that leads to its `start`, the game is shown from the start with
@@ -15,7 +15,7 @@ use super::games::CliGame;
 ///
 /// # Errors
 /// A start position the rules refuse.
-fn record_start<G: CliGame>(rec: &GameRecord) -> Result<(G, Vec<G::Move>), String> {
+fn record_start<G: Present>(rec: &GameRecord) -> Result<(G, Vec<G::Move>), String> {
     let (start, moves) = G::parse_opening(&rec.start)
         .map_err(|e| format!("game {}: bad start position: {e}", rec.id))?;
     if moves.is_empty()
@@ -35,12 +35,12 @@ fn record_start<G: CliGame>(rec: &GameRecord) -> Result<(G, Vec<G::Move>), Strin
 
 /// One ply of a replayed game: the position, the last move's clicks, the legal moves' first
 /// tokens and the counts.
-fn frame<G: CliGame>(pos: &G, last: Vec<String>) -> Value {
+fn frame<G: Present>(pos: &G, last: Vec<String>) -> Value {
     json!({
         "position": pos.to_string(),
         "last": last,
-        "next": tessera::present::first_tokens(pos),
-        "counts": tessera::present::counts_json(pos),
+        "next": crate::present::first_tokens(pos),
+        "counts": crate::present::counts_json(pos),
     })
 }
 
@@ -51,7 +51,7 @@ fn frame<G: CliGame>(pos: &G, last: Vec<String>) -> Value {
 /// # Errors
 /// A record of another game, or a start position or move the rules refuse (naming the
 /// record and the move).
-pub fn replay<G: CliGame>(rec: &GameRecord) -> Result<Value, String> {
+pub fn replay<G: Present>(rec: &GameRecord) -> Result<Value, String> {
     if rec.game != G::ID {
         return Err(format!(
             "game {} is a record of {}, not {}: records of another game",

@@ -8,11 +8,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use tessera::tournament::move_times::movers;
-use tessera::tournament::record::GameRecord;
+use crate::tournament::move_times::movers;
+use crate::tournament::record::GameRecord;
 
 use super::txt;
-use crate::cli::games::CliGame;
+use crate::present::Present;
 
 /// Per engine: moves timed, total and longest milliseconds, and the time forfeits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub struct EngineTimes {
 /// # Errors
 /// A record whose start or moves the rules refuse, or whose `move_ms` does not have one
 /// entry per move (naming the game id).
-pub fn engine_times<G: CliGame>(
+pub fn engine_times<G: Present>(
     records: &[GameRecord],
 ) -> Result<BTreeMap<String, EngineTimes>, String> {
     let mut out: BTreeMap<String, EngineTimes> = BTreeMap::new();
@@ -72,7 +72,7 @@ pub fn engine_times<G: CliGame>(
 ///
 /// # Errors
 /// As [`engine_times`].
-pub fn section<G: CliGame>(records: &[GameRecord], names: &[String]) -> Result<String, String> {
+pub fn section<G: Present>(records: &[GameRecord], names: &[String]) -> Result<String, String> {
     let times = engine_times::<G>(records)?;
     let mut body = String::from("<h2>Time used per move</h2>");
     if times.is_empty() {
@@ -114,7 +114,7 @@ pub fn section<G: CliGame>(records: &[GameRecord], names: &[String]) -> Result<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tessera::games::othello::Position;
+    use crate::games::othello::Position;
 
     /// An Othello record from the start: f5 (Black, engine `a`), d6 (White, `b`), c3
     /// (Black), then White lost on time.

@@ -5,12 +5,12 @@
 
 use std::path::PathBuf;
 
+use crate::tournament::record;
 use serde_json::{Value, json};
-use tessera::tournament::record;
 
-use super::super::GameId;
-use super::super::board::replay;
 use super::http::{ApiError, ApiResult, query};
+use crate::games::GameId;
+use crate::report::replay;
 
 /// Most games sent in one answer (the page asks again for the rest).
 pub const MAX_GAMES_PER_ANSWER: usize = 200;
@@ -32,7 +32,7 @@ pub fn list(dirs: &[PathBuf], url: &str) -> ApiResult {
         .ok_or_else(|| {
             ApiError::bad(format!(
                 "no watched folder {} (there are {}; give folders with --watch)",
-                tessera::game::shown(&k),
+                crate::game::shown(&k),
                 dirs.len()
             ))
         })?;
@@ -41,7 +41,7 @@ pub fn list(dirs: &[PathBuf], url: &str) -> ApiResult {
         Some(s) => s.parse::<usize>().map_err(|_| {
             ApiError::bad(format!(
                 "'since' must be a count, got '{}'",
-                tessera::game::shown(&s)
+                crate::game::shown(&s)
             ))
         })?,
     };
@@ -67,7 +67,7 @@ pub fn list(dirs: &[PathBuf], url: &str) -> ApiResult {
                 ),
             )
         })?;
-        let v: Result<Value, String> = tessera::for_game!(id, replay(rec));
+        let v: Result<Value, String> = crate::for_game!(id, replay(rec));
         games.push(v.map_err(|e| ApiError::with(422, format!("{}: {e}", path.display())))?);
     }
     Ok(json!({

@@ -1,0 +1,125 @@
+//! One engine builder: `bestmove` (its flags turned into an engine spec), the page's levels
+//! and hints, `gtp --engine` and tournaments (engine specs) all build engines with
+//! `Players::make_player`, so the same description searches the same tree. Checked by node
+//! counts at a fixed depth, which repeat exactly on any machine.
+
+use std::process::Command;
+
+use tessera::engine::{EngineSpec, Players};
+use tessera::game::Game;
+use tessera::games::{othello, quixo, talat};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tessera");
+
+/// Nodes `bestmove GAME --position POS ARGS --json` reports.
+fn bestmove_nodes(game: &str, pos: &str, args: &[&str]) -> u64 {
+    let out = Command::new(BIN)
+        .args(["bestmove", game, "--position", pos, "--json"])
+        .args(args)
+        .output()
+        .expect("run tessera");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("bestmove JSON");
+    v["nodes"].as_u64().expect("nodes")
+}
+
+/// Nodes the engine `spec` searches on `pos` through the library's builder.
+fn library_nodes<G: Players>(spec: &EngineSpec, pos: &str) -> u64 {
+    let pos: G = pos.parse().map_err(|e| format!("{e}")).expect("position");
+    let mut player = G::make_player(spec).expect("engine");
+    player.choose(&pos, &spec.limits()).expect("search").nodes
+}
+
+const OTHELLO: &str = "---------------------------OX------XXX-------X------------------- O";
+const QUIXO: &str = "X...O/...../..X../...../O.... X";
+
+#[test]
+fn bestmove_and_the_front_end_default_spec_search_the_same_tree() {
+    for (game, pos, depth) in [("othello", OTHELLO, "6"), ("quixo", QUIXO, "4")] {
+        let mut spec = EngineSpec::front_end_default(game).unwrap();
+        spec.depth = Some(depth.parse().unwrap());
+        spec.tt_mb = 64; // bestmove's default table
+        let lib = if game == "othello" {
+            library_nodes::<othello::Position>(&spec, pos)
+        } else {
+            library_nodes::<quixo::Quixo>(&spec, pos)
+        };
+        let cli = bestmove_nodes(game, pos, &["--depth", depth]);
+        assert_eq!(cli, lib, "{game} at depth {depth}");
+        assert!(cli > 100, "{game}: a real search, {cli} nodes");
+    }
+    let talat = talat::Talat::start().to_string();
+    let mut spec = EngineSpec::front_end_default("talat").unwrap();
+    spec.depth = Some(3);
+    spec.tt_mb = 64;
+    assert_eq!(
+        bestmove_nodes("talat", &talat, &["--depth", "3"]),
+        library_nodes::<talat::Talat>(&spec, &talat)
+    );
+}
+
+#[test]
+fn a_level_is_the_same_engine_on_the_command_line_and_in_a_spec() {
+    // The page's level engines are the spec `level=N,tt-mb=16`; gtp --engine and
+    // tournaments take the same inline spec.
+    for level in [3u32, 6] {
+        let spec =
+            EngineSpec::from_inline(&format!("name=tessera,level={level},tt-mb=16"), "othello")
+                .unwrap();
+        let lib = library_nodes::<othello::Position>(&spec, OTHELLO);
+        let cli = bestmove_nodes(
+            "othello",
+            OTHELLO,
+            &["--level", &level.to_string(), "--tt-mb", "16"],
+        );
+        assert_eq!(cli, lib, "level {level}");
+    }
+}
+
+#[test]
+fn the_front_end_default_names_its_weights_and_refuses_unknown_games() {
+    let spec = EngineSpec::front_end_default("othello").unwrap();
+    assert_eq!(
+        spec.weights.as_deref(),
+        Some(std::path::Path::new("builtin:patterns2"))
+    );
+    let talat = EngineSpec::front_end_default("talat").unwrap();
+    assert_eq!(talat.algo.name(), "brs-plus");
+    let err = EngineSpec::front_end_default("chess").unwrap_err();
+    assert!(err.contains("unknown game 'chess'"), "{err}");
+}
+
+#[test]
+fn engines_lists_the_presets_of_a_game() {
+    let out = Command::new(BIN)
+        .args(["engines", "quixo"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("quixo-ab-d4"), "{text}");
+    assert!(!text.contains("othello-ab-d4"), "{text}");
+    let out = Command::new(BIN)
+        .args(["engines", "othello", "--json"])
+        .output()
+        .unwrap();
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = list.as_array().unwrap();
+    assert!(list.iter().all(|p| p["game"] == "othello"));
+    assert!(
+        list.iter()
+            .any(|p| p["name"] == "othello-best-t100" && p["settings"] == "alphabeta, 100 ms/move")
+    );
+    let bad = Command::new(BIN)
+        .args(["engines", "chess"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("invalid value 'chess'"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
