@@ -65,6 +65,9 @@ pub struct VecEnv {
 
 type Arr<'py, T> = Bound<'py, PyArrayDyn<T>>;
 
+/// `step`'s result: observations, rewards, dones, legal masks.
+type StepArrays<'py> = (Arr<'py, f32>, Arr<'py, f32>, Arr<'py, bool>, Arr<'py, bool>);
+
 /// Fresh numpy arrays for one step's results, written in place by the library.
 struct Outputs<'py> {
     obs: Arr<'py, f32>,
@@ -189,7 +192,7 @@ impl VecEnv {
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
-    ) -> PyResult<(Arr<'py, f32>, Arr<'py, f32>, Arr<'py, bool>, Arr<'py, bool>)> {
+    ) -> PyResult<StepArrays<'py>> {
         let actions = int64_vector(actions, self.env.len(), "actions")?;
         let out = Outputs::new(py, &self.env);
         self.with_buffers(py, &out, |env, buf| env.step(&actions, buf))

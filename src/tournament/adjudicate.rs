@@ -269,6 +269,80 @@ impl ScoreWatch {
     }
 }
 
+/// The exact solver of game `G` for `--adjudicate exact=N`: Othello solves to the end at
+/// N empties or fewer (N <= 30, within [`EXACT_NODE_BUDGET`] nodes), two-player Quixo
+/// proves a win within N plies (N <= 9, 2 s per proof); `None` for the other games.
+#[must_use]
+pub fn exact_solver<G: crate::game::Game + 'static>() -> Option<ExactSolve<G>> {
+    use crate::games::{othello, quixo};
+    let any: Box<dyn std::any::Any> = match G::ID {
+        "othello" => Box::new(ExactSolve::<othello::Position> {
+            max: 30,
+            unit: "empty squares",
+            solve: solve_othello,
+        }),
+        "quixo" => Box::new(ExactSolve::<quixo::Quixo> {
+            max: 9,
+            unit: "plies",
+            solve: prove_quixo,
+        }),
+        _ => return None,
+    };
+    any.downcast::<ExactSolve<G>>().ok().map(|b| *b)
+}
+
+/// `--adjudicate exact=N` in Othello: the final scores with best play once `pos` has at
+/// most `max_empties` empty squares, solved within [`EXACT_NODE_BUDGET`] nodes (else the
+/// game is played out): the solver's disc difference `d` for the side to move gives it
+/// `(64 + d) / 2` discs (empties to the winner; a draw is written 32-32).
+fn solve_othello(pos: &crate::games::othello::Position, max_empties: u32) -> ExactAttempt {
+    use crate::game::Game;
+    if pos.empties() > max_empties || pos.outcome().is_some() {
+        return ExactAttempt::NotYet;
+    }
+    let tt = crate::search::TranspositionTable::new(16);
+    let limits = crate::search::Limits {
+        nodes: Some(EXACT_NODE_BUDGET),
+        ..crate::search::Limits::default()
+    };
+    let Some(d) = crate::games::othello::endgame::Solver::new(&tt, &limits)
+        .solve(pos)
+        .score
+    else {
+        return ExactAttempt::GiveUp;
+    };
+    let mover = (64 + d) / 2;
+    let mut scores = vec![64 - mover; 2];
+    scores[pos.to_move().index()] = mover;
+    ExactAttempt::Solved(scores)
+}
+
+/// `--adjudicate exact=N` for two-player Quixo: a win or loss of the side to move proven
+/// by the proving search within N plies (and 2 s); the result as the rules score it (1 for
+/// the winner, 0 for the loser).
+fn prove_quixo(pos: &crate::games::quixo::Quixo, max_plies: u32) -> ExactAttempt {
+    use crate::game::Game;
+    use crate::games::quixo::{ProveLimits, Verdict};
+    if pos.outcome().is_some() {
+        return ExactAttempt::NotYet;
+    }
+    // A small table: the proof runs before every move.
+    let limits = ProveLimits {
+        max_plies,
+        time_ms: Some(2000),
+        tt_mb: 4,
+    };
+    let mover_wins = match crate::games::quixo::prove(pos, &limits, None).value {
+        Verdict::Win => true,
+        Verdict::Loss => false,
+        // No proof within N plies yet: one may appear as the game goes on.
+        Verdict::Draw | Verdict::Unproven => return ExactAttempt::NotYet,
+    };
+    let mut scores = vec![i32::from(!mover_wins); 2];
+    scores[pos.to_move().index()] = i32::from(mover_wins);
+    ExactAttempt::Solved(scores)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,78 +449,4 @@ mod tests {
         assert_eq!(w.observe(&a, 0, Some(0), 14), None);
         assert_eq!(w.observe(&a, 1, Some(0), 15), Some(Verdict::Draw));
     }
-}
-
-/// The exact solver of game `G` for `--adjudicate exact=N`: Othello solves to the end at
-/// N empties or fewer (N <= 30, within [`EXACT_NODE_BUDGET`] nodes), two-player Quixo
-/// proves a win within N plies (N <= 9, 2 s per proof); `None` for the other games.
-#[must_use]
-pub fn exact_solver<G: crate::game::Game + 'static>() -> Option<ExactSolve<G>> {
-    use crate::games::{othello, quixo};
-    let any: Box<dyn std::any::Any> = match G::ID {
-        "othello" => Box::new(ExactSolve::<othello::Position> {
-            max: 30,
-            unit: "empty squares",
-            solve: solve_othello,
-        }),
-        "quixo" => Box::new(ExactSolve::<quixo::Quixo> {
-            max: 9,
-            unit: "plies",
-            solve: prove_quixo,
-        }),
-        _ => return None,
-    };
-    any.downcast::<ExactSolve<G>>().ok().map(|b| *b)
-}
-
-/// `--adjudicate exact=N` in Othello: the final scores with best play once `pos` has at
-/// most `max_empties` empty squares, solved within [`EXACT_NODE_BUDGET`] nodes (else the
-/// game is played out): the solver's disc difference `d` for the side to move gives it
-/// `(64 + d) / 2` discs (empties to the winner; a draw is written 32-32).
-fn solve_othello(pos: &crate::games::othello::Position, max_empties: u32) -> ExactAttempt {
-    use crate::game::Game;
-    if pos.empties() > max_empties || pos.outcome().is_some() {
-        return ExactAttempt::NotYet;
-    }
-    let tt = crate::search::TranspositionTable::new(16);
-    let limits = crate::search::Limits {
-        nodes: Some(EXACT_NODE_BUDGET),
-        ..crate::search::Limits::default()
-    };
-    let Some(d) = crate::games::othello::endgame::Solver::new(&tt, &limits)
-        .solve(pos)
-        .score
-    else {
-        return ExactAttempt::GiveUp;
-    };
-    let mover = (64 + d) / 2;
-    let mut scores = vec![64 - mover; 2];
-    scores[pos.to_move().index()] = mover;
-    ExactAttempt::Solved(scores)
-}
-
-/// `--adjudicate exact=N` for two-player Quixo: a win or loss of the side to move proven
-/// by the proving search within N plies (and 2 s); the result as the rules score it (1 for
-/// the winner, 0 for the loser).
-fn prove_quixo(pos: &crate::games::quixo::Quixo, max_plies: u32) -> ExactAttempt {
-    use crate::game::Game;
-    use crate::games::quixo::{ProveLimits, Verdict};
-    if pos.outcome().is_some() {
-        return ExactAttempt::NotYet;
-    }
-    // A small table: the proof runs before every move.
-    let limits = ProveLimits {
-        max_plies,
-        time_ms: Some(2000),
-        tt_mb: 4,
-    };
-    let mover_wins = match crate::games::quixo::prove(pos, &limits, None).value {
-        Verdict::Win => true,
-        Verdict::Loss => false,
-        // No proof within N plies yet: one may appear as the game goes on.
-        Verdict::Draw | Verdict::Unproven => return ExactAttempt::NotYet,
-    };
-    let mut scores = vec![i32::from(!mover_wins); 2];
-    scores[pos.to_move().index()] = i32::from(mover_wins);
-    ExactAttempt::Solved(scores)
 }
