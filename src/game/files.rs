@@ -48,7 +48,11 @@ fn read_capped(
         use std::os::unix::fs::FileTypeExt;
         let t = meta.file_type();
         if max_line.is_none() && (t.is_char_device() || t.is_block_device()) {
-            return Err(format!("{what} {} is a device, not a file", path.display()));
+            return Err(format!(
+                "{what} {} is a device, not a file (tessera reads at most {} of it)",
+                path.display(),
+                size_text(cap)
+            ));
         }
     }
     if meta.is_file() && meta.len() > cap {
