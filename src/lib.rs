@@ -8,7 +8,7 @@
 //!   transposition table; MCTS; the multi-player searches);
 //! - [`protocol`]: GTP (the wire format per game, and the server);
 //! - [`engine`]: players, and each game's players put together (the registry by game);
-//! - [`env`]: games by run-time id for scripting and learning (observations, actions, a
+//! - [`mod@env`]: games by run-time id for scripting and learning (observations, actions, a
 //!   vectorised environment, engines by position text): what the Python package binds;
 //! - [`tournament`] and [`tuning`]: games between engines, and fitting weights;
 //! - [`formats`]: game records other programs share (GGF);

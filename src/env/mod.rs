@@ -1,4 +1,4 @@
-//! Environments for learning and scripting: every game behind one run-time [`GameId`],
+//! Environments for learning and scripting: every game behind one run-time [`GameId`](crate::games::GameId),
 //! with observation planes, a fixed action space, returns scored as tournaments score
 //! them, random playouts and a vectorised environment stepping many games in parallel.
 //! The Python package (`python/`) is a thin binding over this layer.

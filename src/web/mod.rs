@@ -177,7 +177,7 @@ impl WebServer {
         format!("http://{}/", self.local)
     }
 
-    /// Serves requests, a thread each (at most [`MAX_IN_FLIGHT`] at once; more get 503),
+    /// Serves requests, a thread each (at most 64 at once; more get 503),
     /// until the process ends.
     pub fn run(self) {
         let in_flight = Arc::new(AtomicUsize::new(0));
