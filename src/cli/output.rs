@@ -294,21 +294,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn scores_read_well() {
-        assert_eq!(score_text(3800, "centi-discs", true), "exact +38 discs");
-        assert_eq!(
-            score_text(125, "centi-discs", false),
-            "+1.25 discs (centi-discs 125)"
-        );
-        assert_eq!(
-            score_text(-50, "centi-discs", false),
-            "-0.50 discs (centi-discs -50)"
-        );
-        assert_eq!(score_text(0, "centi-discs", true), "exact +0 discs");
-        assert_eq!(score_short(-125, "centi-discs"), "-1.25");
-    }
-
-    #[test]
     fn value_parsers_reject_zero_and_junk() {
         assert!(at_least_one_u32("0").is_err());
         assert!(at_least_one_u32("x").is_err());

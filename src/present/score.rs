@@ -56,6 +56,11 @@ mod tests {
             score_text(125, "centi-discs", false),
             "+1.25 discs (centi-discs 125)"
         );
+        assert_eq!(
+            score_text(-50, "centi-discs", false),
+            "-0.50 discs (centi-discs -50)"
+        );
+        assert_eq!(score_text(0, "centi-discs", true), "exact +0 discs");
         assert_eq!(score_text(-7, "points", false), "-7 points");
         let win3 = crate::search::WIN - 3;
         assert_eq!(
