@@ -147,7 +147,7 @@ fn cli_error(args: &FairnessArgs, e: FairnessError) -> CliError {
             } else {
                 "depths"
             },
-            fairness::experiment::join(&levels)
+            fairness::error::join(&levels)
         )),
         e if e.is_failure() => CliError::failure(e.to_string()),
         e => CliError::input(e.to_string()),

@@ -5,16 +5,19 @@
 //!
 //! - [`experiment`]: the run: [`FairnessConfig`] in, one tournament folder per row, a
 //!   [`Summary`] out (`tessera fairness` is this with flags);
+//! - [`error`]: why a run stopped ([`FairnessError`]);
 //! - [`plan`]: strength levels, rules variants and opening suites of a game;
 //! - [`stats`]: rows, trends, verdicts and the per-seat table;
 //! - [`summary`]: the summary as text and JSON.
 
+pub mod error;
 pub mod experiment;
 pub mod plan;
 pub mod stats;
 pub mod summary;
 
-pub use experiment::{FairnessConfig, FairnessError, FairnessRun, run};
+pub use error::FairnessError;
+pub use experiment::{FairnessConfig, FairnessRun, run};
 pub use plan::Level;
 pub use stats::*;
 pub use summary::{Exact, Summary};

@@ -7,7 +7,7 @@ use rand::{RngExt, SeedableRng};
 use crate::game::{Game, Seat};
 use crate::tournament::openings::{self, OpeningSource, derive_seed};
 
-use super::FairnessError;
+use super::error::FairnessError;
 
 /// A strength level of the engines of a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
