@@ -100,7 +100,8 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         nodes: None,
         tt_mb: 16,
         // No exact solving inside the bench (its FFO positions would be solved).
-        exact_empties: (G::ID == "othello" && algo == Algo::Alphabeta).then_some(0),
+        exact_empties: (G::ID == "othello" && algo == Algo::Alphabeta)
+            .then_some(tessera::engine::spec::ExactEmpties::Upto(0)),
         weights: None,
         algo: args.algo,
         iterations: (algo == Algo::Mcts).then_some(iterations),

@@ -42,9 +42,10 @@ pub struct EngineArgs {
     #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = output::tt_mib)]
     pub tt_mb: usize,
     /// Othello alpha-beta: solve exactly (to the end of the game) at this many empty
-    /// squares or fewer [default: 20]
-    #[arg(long, value_name = "E", value_parser = clap::value_parser!(u32).range(0..=64))]
-    pub exact_empties: Option<u32>,
+    /// squares or fewer, or auto: where the solver's measured cost fits the move's budget
+    /// (at most 24 empties; docs/time.md) [default: auto]
+    #[arg(long, value_name = "E|auto", value_parser = super::parse::exact_empties)]
+    pub exact_empties: Option<ExactEmpties>,
     /// Evaluation weights file (text "name value [min max]" lines or a JSON object; Othello
     /// also a pattern file, builtin:patterns2 or builtin:patterns), or builtin:texel (the
     /// tuned weights in tuning/, embedded) or builtin:baseline (the hand-set defaults);
@@ -85,11 +86,12 @@ pub struct EngineArgs {
     /// Othello alpha-beta: Multi-ProbCut in the midgame search with the shipped
     /// parameters fitted with the evaluation in use (builtin: tuning/othello-mpc2.txt for
     /// format-2 weights, the default, else tuning/othello-mpc.txt), a parameter file, or
-    /// off (docs/mpc.md) [default: off]
+    /// off (docs/mpc.md) [default: builtin with the default evaluation and no --level, else
+    /// off]
     #[arg(long, value_name = "builtin|FILE|off", value_parser = super::parse::mpc_source)]
     pub mpc: Option<String>,
     /// Multi-ProbCut confidence t: a cut needs the shallow score t residual standard
-    /// deviations past the bound [default: 1.5]
+    /// deviations past the bound [default: 1.0 with the default MPC, 1.5 with --mpc]
     #[arg(long, value_name = "T", requires = "mpc", value_parser = super::parse::mpc_confidence)]
     pub mpc_t: Option<f64>,
 }
@@ -113,12 +115,6 @@ impl EngineArgs {
     /// `--mcts-parallel`, root parallelism when not given.
     pub fn mcts_parallel(&self) -> tessera::search::mcts::Parallelism {
         self.mcts_parallel.unwrap_or_default()
-    }
-
-    /// `--exact-empties` (or the level's), Othello's default when not given.
-    pub fn exact_empties(&self) -> u32 {
-        self.exact_empties
-            .unwrap_or(tessera::games::othello::DEFAULT_EXACT_EMPTIES)
     }
 
     /// The search limits; `default_time_ms` when no limit was given (for MCTS,
@@ -173,9 +169,19 @@ impl EngineArgs {
             spec.weights = Some(w.clone());
         }
         if G::ID == "othello" {
-            spec.exact_empties = Some(ExactEmpties::Upto(self.exact_empties()));
-            spec.mpc.clone_from(&self.mpc);
-            spec.mpc_t = self.mpc_t;
+            // The default spec's settings stay unless a flag replaces them: its
+            // Multi-ProbCut is fitted with its own evaluation, and levels search full width
+            // (as Egaroucid's below 11) unless --mpc is given.
+            if self.exact_empties.is_some() {
+                spec.exact_empties = self.exact_empties;
+            }
+            if self.mpc.is_some() {
+                spec.mpc.clone_from(&self.mpc);
+                spec.mpc_t = self.mpc_t;
+            } else if self.weights.is_some() || self.level.is_some() {
+                spec.mpc = None;
+                spec.mpc_t = None;
+            }
             spec.level = self.level;
             // Checked here so a bad file reads as `--book` says it.
             super::book_arg::book_arg(self.book.as_deref())?;

@@ -28,7 +28,9 @@ impl EngineArgs {
         }
         if let Some(level) = self.level {
             out.depth = Some(level);
-            out.exact_empties = Some(tessera::engine::level::level_exact_empties(level));
+            out.exact_empties = Some(tessera::engine::spec::ExactEmpties::Upto(
+                tessera::engine::level::level_exact_empties(level),
+            ));
         }
         let algo = self.algo.unwrap_or(G::ALGORITHMS[0]);
         if !G::ALGORITHMS.contains(&algo) {

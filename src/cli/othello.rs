@@ -3,6 +3,7 @@
 //! results in Othello terms.
 
 use tessera::engine::EngineSpec;
+use tessera::engine::spec::ExactEmpties;
 use tessera::game::shown;
 use tessera::games::othello::ffo::{FfoProblem, ffo, ffo_suite};
 use tessera::games::othello::{self as oth, Position};
@@ -80,17 +81,22 @@ impl CliGame for Position {
                     .to_string(),
             );
         }
-        let exact = engine
+        let setting = engine
             .exact_empties
-            .map_or(oth::DEFAULT_EXACT_EMPTIES, |e| e.max_empties());
+            .unwrap_or(ExactEmpties::Upto(oth::DEFAULT_EXACT_EMPTIES));
+        let exact = setting.max_empties();
         let exact_applies = engine.algo == Algo::Alphabeta
             && self.empties() <= exact
             && (engine.level.is_some() || limits.depth.is_none_or(|d| d >= self.empties()));
-        exact_applies.then(|| {
-            format!(
+        exact_applies.then(|| match setting {
+            ExactEmpties::Upto(_) => format!(
                 "info {} empties <= --exact-empties {exact}: solving exactly",
                 self.empties()
-            )
+            ),
+            ExactEmpties::Auto => format!(
+                "info {} empties <= {exact} (--exact-empties auto): solving exactly where the solver's measured cost fits the budget",
+                self.empties()
+            ),
         })
     }
 

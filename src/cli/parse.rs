@@ -126,3 +126,17 @@ pub fn mpc_confidence(text: &str) -> Result<f64, String> {
         Err(e) => Err(format!("not a number ({e})")),
     }
 }
+
+/// clap value parser for `--exact-empties`: a number of empties 0..=64 or `auto`.
+pub fn exact_empties(text: &str) -> Result<tessera::engine::spec::ExactEmpties, String> {
+    use tessera::engine::spec::ExactEmpties;
+    let t = text.trim();
+    if t == "auto" {
+        return Ok(ExactEmpties::Auto);
+    }
+    match t.parse::<u32>() {
+        Ok(n) if n <= 64 => Ok(ExactEmpties::Upto(n)),
+        Ok(n) => Err(format!("{n} is not in 0..=64 (or auto)")),
+        Err(_) => Err(format!("'{t}' is not a number of empties 0..=64 or auto")),
+    }
+}

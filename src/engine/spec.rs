@@ -821,22 +821,28 @@ impl EngineSpec {
     }
 
     /// The engine the front ends (`bestmove`, `play`, `analyze`, the page's hints) use for
-    /// `game` when no engine is named, before their flags change it: the game's default
-    /// algorithm with its best shipped evaluation (Othello `builtin:patterns2`, exact from
-    /// 20 empties; Quixo and Talat `builtin:texel`) and no limits of its own.
+    /// `game` when no engine is named, before their flags change it: the game's strongest
+    /// configuration with no limits of its own. Othello: the `othello-best-t100` preset
+    /// without its time limit (format-2 patterns `builtin:patterns2`, Multi-ProbCut
+    /// `builtin` at t = 1.0, exact-empties `auto`), one definition with the preset; Quixo
+    /// and Talat: the game's default algorithm with `builtin:texel`.
     ///
     /// # Errors
     /// An unknown game id.
     pub fn front_end_default(game: &str) -> Result<Self, String> {
-        let weights = match game {
-            "othello" => crate::games::othello::eval::DEFAULT_WEIGHTS,
-            "quixo" | "quixo-4p" | "talat" | "talat-2p" => "builtin:texel",
+        let mut spec = match game {
+            "othello" => {
+                let text = Self::builtin_preset_text("othello-best-t100")
+                    .ok_or("the built-in preset othello-best-t100 is missing")?;
+                Self::from_toml(text, "othello-best-t100")?.with_limits(None, None, None)
+            }
+            "quixo" | "quixo-4p" | "talat" | "talat-2p" => {
+                Self::from_inline("weights=builtin:texel", game)?
+            }
             other => return Err(format!("unknown game '{other}'")),
         };
-        Self::from_inline(&format!("weights={weights}"), game).map(|mut s| {
-            s.name = "tessera".to_string();
-            s
-        })
+        spec.name = "tessera".to_string();
+        Ok(spec)
     }
 
     /// The preset file text of a built-in preset (`None` for other names).

@@ -622,12 +622,14 @@ fn engine_option_defaults_in_help_match_the_code() {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    let exact = format!(
-        "[default: {}]",
-        tessera::games::othello::DEFAULT_EXACT_EMPTIES
+    // The default engine solves where the measured cost fits (othello-best-t100's rule).
+    let spec = tessera::engine::EngineSpec::front_end_default("othello").unwrap();
+    assert_eq!(
+        spec.exact_empties,
+        Some(tessera::engine::spec::ExactEmpties::Auto)
     );
     for (option, default) in [
-        ("--exact-empties", exact.as_str()),
+        ("--exact-empties", "[default: auto]"),
         ("--mcts-parallel", "[default: root]"),
         ("--seed", "[default: 0]"),
         ("--c", "[default: 1]"),

@@ -82,11 +82,22 @@ fn a_level_is_the_same_engine_on_the_command_line_and_in_a_spec() {
 
 #[test]
 fn the_front_end_default_names_its_weights_and_refuses_unknown_games() {
+    // Othello's is the strongest preset without its time limit: the same evaluation,
+    // Multi-ProbCut and exact-solve rule as othello-best-t100.
     let spec = EngineSpec::front_end_default("othello").unwrap();
+    let best = EngineSpec::resolve("othello-best-t100").unwrap();
     assert_eq!(
         spec.weights.as_deref(),
         Some(std::path::Path::new("builtin:patterns2"))
     );
+    assert_eq!(spec.weights, best.weights);
+    assert_eq!(
+        (spec.mpc.as_deref(), spec.mpc_t),
+        (Some("builtin"), Some(1.0))
+    );
+    assert_eq!((spec.mpc.clone(), spec.mpc_t), (best.mpc, best.mpc_t));
+    assert_eq!(spec.exact_empties, best.exact_empties);
+    assert_eq!((spec.depth, spec.time_ms, spec.nodes), (None, None, None));
     let talat = EngineSpec::front_end_default("talat").unwrap();
     assert_eq!(talat.algo.name(), "brs-plus");
     let err = EngineSpec::front_end_default("chess").unwrap_err();
@@ -164,6 +175,34 @@ fn bestmove_takes_an_engine_spec_as_gtp_and_tournaments_do() {
         bestmove_nodes("quixo", QUIXO, &["--engine", inline]),
         library_nodes::<quixo::Quixo>(&spec, QUIXO)
     );
+}
+
+#[test]
+fn bestmove_keeps_the_defaults_mpc_unless_a_flag_changes_the_engine() {
+    // The default engine searches with MPC; --mpc off, --weights and levels below 11 (full
+    // width) take it off, so each searches another tree than the default at the same depth.
+    let default = bestmove_nodes("othello", OTHELLO, &["--depth", "13"]);
+    let off = bestmove_nodes("othello", OTHELLO, &["--depth", "13", "--mpc", "off"]);
+    let mut spec = EngineSpec::front_end_default("othello").unwrap();
+    spec.depth = Some(13);
+    spec.tt_mb = 64;
+    assert_eq!(default, library_nodes::<othello::Position>(&spec, OTHELLO));
+    spec.mpc = None;
+    spec.mpc_t = None;
+    assert_eq!(off, library_nodes::<othello::Position>(&spec, OTHELLO));
+    assert!(default < off, "MPC prunes: {default} against {off} nodes");
+    let weights = bestmove_nodes(
+        "othello",
+        OTHELLO,
+        &["--depth", "13", "--weights", "builtin:patterns2"],
+    );
+    assert_eq!(weights, off, "--weights alone: no MPC");
+    // --exact-empties auto is accepted as engine specs accept it.
+    let (code, _, err) = bestmove(&["othello", "--exact-empties", "auto", "--depth", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = bestmove(&["othello", "--exact-empties", "65"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("0..=64"), "{err}");
 }
 
 #[test]
