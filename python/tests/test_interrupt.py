@@ -22,11 +22,15 @@ SEARCHES = {
     "Engine.choose": f"tessera.Engine('othello', depth=30).choose({OPENING!r})",
 }
 
+# The child restores Python's own SIGINT handler: a process started in the background by a
+# non-interactive shell (nohup CMD &, some CI runners) inherits SIGINT ignored, and Python
+# then leaves it ignored.
 CHILD = """
-import sys, time, tessera
-print("ready", flush=True)
+import signal, sys, time, tessera
+signal.signal(signal.SIGINT, signal.default_int_handler)
 t = time.monotonic()
 try:
+    print("ready", flush=True)
     {search}
     print("finished", flush=True)
 except KeyboardInterrupt:
@@ -50,7 +54,8 @@ def test_sigint_interrupts_a_long_search(name):
         time.sleep(1.0)
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=10)
+        # Generous bounds for a loaded CI machine: the search stops within milliseconds.
+        out, err = child.communicate(timeout=30)
         took = time.monotonic() - sent
     finally:
         if child.poll() is None:
@@ -58,6 +63,6 @@ def test_sigint_interrupts_a_long_search(name):
             child.wait()
     assert child.returncode == 0, err
     lines = out.split()
-    assert lines[0] == "interrupted", out
-    assert took < 5, f"{name}: {took:.1f} s from SIGINT to exit"
+    assert lines[0] == "interrupted", (out, err)
+    assert took < 10, f"{name}: {took:.1f} s from SIGINT to exit"
     assert lines[2] in ("d3", "c4", "f5", "e6"), out
