@@ -9,7 +9,7 @@ use pyo3::types::PyDict;
 
 use tessera::env::AnyGame;
 use tessera::games::GameId;
-use tessera::tournament::record;
+use tessera::tournament::folder;
 use tessera::tuning::selfplay;
 
 use crate::arrays::array;
@@ -68,7 +68,7 @@ pub fn read_selfplay<'py>(
     let id = parse_game(game_id)?;
     check_readable(&path)?;
     let samples = py
-        .detach(|| selfplay::read_numbered(&path))
+        .detach(|| selfplay::read_numbered_nonempty(&path))
         .map_err(value_error)?;
     let mut planes = Planes::new(id)?;
     let n = samples.len();
@@ -107,12 +107,14 @@ pub fn read_selfplay<'py>(
     Ok(d)
 }
 
-/// Reads a tournament's records (`games.jsonl`) into a dict: per game `game` (the id),
-/// `engines`, `reason`, `start`, `moves` (lists), `points` (G, seats) float32, `ranks`
-/// (G, seats) int32, `scores` (G, seats) int32 with `has_scores` (G,) bool (games ended
-/// by the rules), `plies` (G,) int64. With `positions=True` also every position before
-/// each move: `obs` (P, *planes) float32, `obs_game` (P,) int64 (the game's row),
-/// `obs_to_move` (P,) int64 and `obs_points` (P,) float32 (the mover's points in that game).
+/// Reads a tournament folder (`DIR`, or its `DIR/games.jsonl`) through the library's one
+/// folder reader, which checks every record against the settings and the rules as
+/// `tessera tournament report` does, into a dict: per game `game` (the id), `engines`,
+/// `reason`, `start`, `moves` (lists), `points` (G, seats) float32, `ranks` (G, seats)
+/// int32, `scores` (G, seats) int32 with `has_scores` (G,) bool (games ended by the rules),
+/// `plies` (G,) int64. With `positions=True` also every position before each move: `obs`
+/// (P, *planes) float32, `obs_game` (P,) int64 (the game's row), `obs_to_move` (P,) int64
+/// and `obs_points` (P,) float32 (the mover's points in that game).
 #[pyfunction]
 #[pyo3(signature = (path, positions=false))]
 pub fn read_records<'py>(
@@ -121,17 +123,15 @@ pub fn read_records<'py>(
     positions: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     check_readable(&path)?;
-    let loaded = py
-        .detach(|| record::load_numbered(&path))
-        .map_err(value_error)?;
-    let recs = &loaded.records;
-    let Some((_, first)) = recs.first() else {
-        return Err(value_error(format!(
-            "records {}: no game records",
-            path.display()
-        )));
+    let dir = if path.file_name().is_some_and(|f| f == "games.jsonl") && path.is_file() {
+        path.parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    } else {
+        path.clone()
     };
-    let id = parse_game(&first.game)?;
+    let read = py.detach(|| folder::read(&dir)).map_err(value_error)?;
+    let recs = &read.records;
+    let id = read.game;
     let seats = id.seats();
     let g = recs.len();
     let (mut points, mut ranks, mut scores) = (
@@ -142,14 +142,10 @@ pub fn read_records<'py>(
     let (mut has_scores, mut plies) = (Vec::with_capacity(g), Vec::with_capacity(g));
     let mut planes = Planes::new(id)?;
     let (mut obs_game, mut obs_to_move, mut obs_points) = (Vec::new(), Vec::new(), Vec::new());
-    for (row, (line, r)) in recs.iter().enumerate() {
-        let at = |m: String| value_error(format!("records {} line {line}: {m}", path.display()));
-        if r.game != first.game {
-            return Err(at(format!(
-                "game '{}' in a file of '{}' games",
-                r.game, first.game
-            )));
-        }
+    for (row, r) in recs.iter().enumerate() {
+        // The folder reader checked every record (seats, moves, points): a failure here
+        // is a bug, named by the record.
+        let at = |m: String| value_error(format!("{} game {}: {m}", dir.display(), r.id));
         if r.points.len() != seats || r.ranks.len() != seats {
             return Err(at(format!(
                 "points and ranks need {seats} values, one per seat"
@@ -181,14 +177,12 @@ pub fn read_records<'py>(
     d.set_item("game", id.name())?;
     d.set_item(
         "engines",
-        recs.iter()
-            .map(|(_, r)| r.engines.clone())
-            .collect::<Vec<_>>(),
+        recs.iter().map(|r| r.engines.clone()).collect::<Vec<_>>(),
     )?;
     d.set_item(
         "reason",
         recs.iter()
-            .map(|(_, r)| {
+            .map(|r| {
                 serde_json::to_value(r.reason)
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_string))
@@ -198,15 +192,11 @@ pub fn read_records<'py>(
     )?;
     d.set_item(
         "start",
-        recs.iter()
-            .map(|(_, r)| r.start.clone())
-            .collect::<Vec<_>>(),
+        recs.iter().map(|r| r.start.clone()).collect::<Vec<_>>(),
     )?;
     d.set_item(
         "moves",
-        recs.iter()
-            .map(|(_, r)| r.moves.clone())
-            .collect::<Vec<_>>(),
+        recs.iter().map(|r| r.moves.clone()).collect::<Vec<_>>(),
     )?;
     d.set_item("points", array(py, points, &[g, seats]))?;
     d.set_item("ranks", array(py, ranks, &[g, seats]))?;

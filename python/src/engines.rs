@@ -8,7 +8,9 @@ use pyo3::types::PyDict;
 use tessera::engine::EngineSpec;
 use tessera::env::engines::{self, AnyEngine, EngineChoice, Found};
 
+use crate::args::{MAX_TIME_MS, opt_u32, opt_u64};
 use crate::errors::{parse_game, value_error};
+use crate::interrupt::interruptible;
 
 fn found_dict<'py>(py: Python<'py>, f: &Found) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -22,18 +24,26 @@ fn found_dict<'py>(py: Python<'py>, f: &Found) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
+type Arg<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
+
+/// The engine choice of the arguments, their ranges checked (`ValueError` naming the
+/// argument) and then the limits as `bestmove` checks its flags.
 fn choice(
     engine: Option<String>,
-    level: Option<u32>,
-    time_ms: Option<u64>,
-    depth: Option<u32>,
-) -> EngineChoice {
-    EngineChoice {
+    level: Arg<'_, '_>,
+    time_ms: Arg<'_, '_>,
+    depth: Arg<'_, '_>,
+) -> PyResult<EngineChoice> {
+    let max = tessera::search::Limits::MAX_DEPTH;
+    let c = EngineChoice {
         engine,
-        level,
-        depth,
-        time_ms,
-    }
+        level: opt_u32(level, "level", 1, max, "")?,
+        depth: opt_u32(depth, "depth", 1, max, " plies")?,
+        time_ms: opt_u64(time_ms, "time_ms", 1, MAX_TIME_MS, "")?,
+        stop: None,
+    };
+    c.check().map_err(value_error)?;
+    Ok(c)
 }
 
 /// The best move of `position` (the game's one-line text; None: the start): a dict with
@@ -44,16 +54,21 @@ pub fn best_move<'py>(
     py: Python<'py>,
     game_id: &str,
     position: Option<String>,
-    level: Option<u32>,
-    time_ms: Option<u64>,
-    depth: Option<u32>,
+    level: Arg<'_, 'py>,
+    time_ms: Arg<'_, 'py>,
+    depth: Arg<'_, 'py>,
     engine: Option<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let id = parse_game(game_id)?;
-    let c = choice(engine, level, time_ms, depth);
-    let f = py
-        .detach(|| engines::best_move(id, position.as_deref(), &c))
-        .map_err(value_error)?;
+    let c = choice(engine, level, time_ms, depth)?;
+    let f = interruptible(py, |stop| {
+        let c = EngineChoice {
+            stop: Some(stop),
+            ..c.clone()
+        };
+        engines::best_move(id, position.as_deref(), &c)
+    })?
+    .map_err(value_error)?;
     found_dict(py, &f)
 }
 
@@ -65,16 +80,21 @@ pub fn analyze<'py>(
     py: Python<'py>,
     game_id: &str,
     position: Option<String>,
-    level: Option<u32>,
-    time_ms: Option<u64>,
-    depth: Option<u32>,
+    level: Arg<'_, 'py>,
+    time_ms: Arg<'_, 'py>,
+    depth: Arg<'_, 'py>,
     engine: Option<String>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let id = parse_game(game_id)?;
-    let c = choice(engine, level, time_ms, depth);
-    let all = py
-        .detach(|| engines::analyze(id, position.as_deref(), &c))
-        .map_err(value_error)?;
+    let c = choice(engine, level, time_ms, depth)?;
+    let all = interruptible(py, |stop| {
+        let c = EngineChoice {
+            stop: Some(stop),
+            ..c.clone()
+        };
+        engines::analyze(id, position.as_deref(), &c)
+    })?
+    .map_err(value_error)?;
     all.iter().map(|f| found_dict(py, f)).collect()
 }
 
@@ -87,13 +107,16 @@ pub fn solve<'py>(
     py: Python<'py>,
     game_id: &str,
     position: String,
-    time_ms: Option<u64>,
-    max_plies: Option<u32>,
+    time_ms: Arg<'_, 'py>,
+    max_plies: Arg<'_, 'py>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let id = parse_game(game_id)?;
-    let s = py
-        .detach(|| engines::solve(id, &position, time_ms, max_plies))
-        .map_err(value_error)?;
+    let time_ms = opt_u64(time_ms, "time_ms", 1, MAX_TIME_MS, "")?;
+    let max_plies = opt_u32(max_plies, "max_plies", 1, engines::MAX_SOLVE_PLIES, "")?;
+    let s = interruptible(py, |stop| {
+        engines::solve(id, &position, time_ms, max_plies, Some(stop))
+    })?
+    .map_err(value_error)?;
     let d = PyDict::new(py);
     d.set_item("value", s.value)?;
     d.set_item("score", s.score)?;
@@ -135,12 +158,12 @@ impl Engine {
         py: Python<'_>,
         game_id: &str,
         engine: Option<String>,
-        level: Option<u32>,
-        time_ms: Option<u64>,
-        depth: Option<u32>,
+        level: Arg<'_, '_>,
+        time_ms: Arg<'_, '_>,
+        depth: Arg<'_, '_>,
     ) -> PyResult<Self> {
         let id = parse_game(game_id)?;
-        let c = choice(engine, level, time_ms, depth);
+        let c = choice(engine, level, time_ms, depth)?;
         let engine = py.detach(|| AnyEngine::new(id, &c)).map_err(value_error)?;
         Ok(Self {
             engine: std::sync::Mutex::new(engine),
@@ -172,14 +195,13 @@ impl Engine {
         position: Option<String>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let engine = &self.engine;
-        let f = py
-            .detach(|| {
-                engine
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .choose(position.as_deref())
-            })
-            .map_err(value_error)?;
+        let f = interruptible(py, |stop| {
+            engine
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .choose_until(position.as_deref(), Some(stop))
+        })?
+        .map_err(value_error)?;
         found_dict(py, &f)
     }
 }

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use tessera::env::AnyGame;
 use tessera::games::GameId;
 
+use crate::args::index;
 use crate::arrays::array;
 use crate::errors::{parse_game, value_error};
 
@@ -21,6 +22,20 @@ pub fn game_ids() -> Vec<&'static str> {
 #[derive(Clone)]
 pub struct Game {
     pub(crate) game: AnyGame,
+}
+
+impl Game {
+    /// The action argument as `i64`; an int beyond `i64` is refused with the library's
+    /// message for an action outside the action space.
+    fn action(&self, obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+        index(obj)?.map_err(|text| {
+            value_error(format!(
+                "action {text} is outside the action space of {} (0..{})",
+                self.game.id().name(),
+                self.game.action_size()
+            ))
+        })
+    }
 }
 
 #[pymethods]
@@ -57,8 +72,9 @@ impl Game {
     }
 
     /// Plays the move of action index `action`.
-    fn play_action(&mut self, action: i64) -> PyResult<()> {
-        self.game.play_action(action).map_err(value_error)
+    fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = self.action(action)?;
+        self.game.play_action(a).map_err(value_error)
     }
 
     /// Takes back the last move (ValueError when there is none).
@@ -147,8 +163,9 @@ impl Game {
     }
 
     /// The move (text) of the legal action `action`.
-    fn action_to_move(&self, action: i64) -> PyResult<String> {
-        self.game.action_to_move(action).map_err(value_error)
+    fn action_to_move(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let a = self.action(action)?;
+        self.game.action_to_move(a).map_err(value_error)
     }
 
     fn __repr__(&self) -> String {

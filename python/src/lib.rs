@@ -4,11 +4,13 @@
 //! message and score comes from the library. The Python side (`python/tessera/`) re-exports
 //! it and adds the PettingZoo and Gymnasium adapters.
 
+mod args;
 mod arrays;
 mod data;
 mod engines;
 mod errors;
 mod game;
+mod interrupt;
 mod vec_env;
 
 use pyo3::prelude::*;

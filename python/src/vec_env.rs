@@ -8,16 +8,25 @@ use pyo3::prelude::*;
 use tessera::env::playout::random_playouts as playouts_of;
 use tessera::env::{AnyVecEnv, StepBuffers};
 
+use crate::args::{MAX_GAMES, index, opt_u64, u64_in};
 use crate::arrays::{array, int64_vector};
 use crate::errors::{parse_game, value_error};
 
-/// A rayon pool of `threads` threads, or `None` for rayon's global pool.
-fn pool(threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
-    match threads {
+/// Most threads of a pool.
+const MAX_THREADS: u64 = 1024;
+
+/// Most plies of a game before `VecEnv` cuts it (as `selfplay --max-plies`).
+const MAX_PLIES: u64 = 100_000;
+
+/// `VecEnv`'s `max_plies` when not given.
+const DEFAULT_MAX_PLIES: u64 = 1000;
+
+/// A rayon pool of `threads` threads (1..=1024), or `None` for rayon's global pool.
+fn pool(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<rayon::ThreadPool>> {
+    match opt_u64(threads, "threads", 1, MAX_THREADS, "")? {
         None => Ok(None),
-        Some(0) => Err(value_error("threads must be at least 1")),
         Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
+            .num_threads(t as usize)
             .build()
             .map(Some)
             .map_err(value_error),
@@ -34,15 +43,17 @@ fn run<R: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R + Send) 
 /// `n` random playouts of `game_id` from the start (seeded by `seed`): each seat's
 /// points, float32 of shape `(n, seats)`.
 #[pyfunction]
-#[pyo3(signature = (game_id, n, seed=0, threads=None))]
+#[pyo3(signature = (game_id, n, seed=None, threads=None))]
 pub fn random_playouts<'py>(
     py: Python<'py>,
     game_id: &str,
-    n: usize,
-    seed: u64,
-    threads: Option<usize>,
+    n: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
     let id = parse_game(game_id)?;
+    let n = u64_in(n, "n", 0, MAX_GAMES, "")? as usize;
+    let seed = opt_u64(seed, "seed", 0, u64::MAX, "")?.unwrap_or(0);
     let pool = pool(threads)?;
     let seats = id.seats();
     let mut out = vec![0.0f32; n * seats];
@@ -69,6 +80,11 @@ type Arr<'py, T> = Bound<'py, PyArrayDyn<T>>;
 type StepArrays<'py> = (Arr<'py, f32>, Arr<'py, f32>, Arr<'py, bool>, Arr<'py, bool>);
 
 /// Fresh numpy arrays for one step's results, written in place by the library.
+///
+/// They are created uninitialised (numpy's `empty`): `reset` and `step` write every value
+/// of all four before Python can see them (an illegal action returns an error and drops
+/// them unseen). Zero-filling them first cost as many instructions as the step of 1024
+/// Othello games itself (callgrind, docs/measurements.md).
 struct Outputs<'py> {
     obs: Arr<'py, f32>,
     rewards: Arr<'py, f32>,
@@ -82,11 +98,15 @@ impl<'py> Outputs<'py> {
         let d = env.dims();
         let mut obs_shape = vec![n];
         obs_shape.extend_from_slice(d.obs_shape);
-        Self {
-            obs: PyArrayDyn::zeros(py, IxDyn(&obs_shape), false),
-            rewards: PyArrayDyn::zeros(py, IxDyn(&[n, d.seats]), false),
-            dones: PyArrayDyn::zeros(py, IxDyn(&[n]), false),
-            masks: PyArrayDyn::zeros(py, IxDyn(&[n, d.action_size]), false),
+        // SAFETY: plain-data element types (`f32`, `bool`), C-order; every element is
+        // written by the library before any is read (see above).
+        unsafe {
+            Self {
+                obs: PyArrayDyn::new(py, IxDyn(&obs_shape), false),
+                rewards: PyArrayDyn::new(py, IxDyn(&[n, d.seats]), false),
+                dones: PyArrayDyn::new(py, IxDyn(&[n]), false),
+                masks: PyArrayDyn::new(py, IxDyn(&[n, d.action_size]), false),
+            }
         }
     }
 }
@@ -129,18 +149,19 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (game_id, n, seed=0, max_plies=1000, threads=None))]
+    #[pyo3(signature = (game_id, n, seed=None, max_plies=None, threads=None))]
     fn new(
         game_id: &str,
-        n: usize,
-        seed: u64,
-        max_plies: u32,
-        threads: Option<usize>,
+        n: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_plies: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let id = parse_game(game_id)?;
-        if n == 0 {
-            return Err(value_error("n must be at least 1"));
-        }
+        let n = u64_in(n, "n", 1, MAX_GAMES, "")? as usize;
+        let seed = opt_u64(seed, "seed", 0, u64::MAX, "")?.unwrap_or(0);
+        let max_plies =
+            opt_u64(max_plies, "max_plies", 1, MAX_PLIES, "")?.unwrap_or(DEFAULT_MAX_PLIES) as u32;
         Ok(Self {
             env: AnyVecEnv::new(id, n, seed, max_plies),
             pool: pool(threads)?,
@@ -206,13 +227,12 @@ impl VecEnv {
     }
 
     /// Game `i`'s position in its one-line form.
-    fn position(&self, i: usize) -> PyResult<String> {
-        if i >= self.env.len() {
-            return Err(value_error(format!(
-                "game {i} is outside 0..{}",
-                self.env.len()
-            )));
+    fn position(&self, i: &Bound<'_, PyAny>) -> PyResult<String> {
+        let n = self.env.len();
+        match index(i)? {
+            Ok(i) if usize::try_from(i).is_ok_and(|i| i < n) => Ok(self.env.position(i as usize)),
+            Ok(i) => Err(value_error(format!("game {i} is outside 0..{n}"))),
+            Err(text) => Err(value_error(format!("game {text} is outside 0..{n}"))),
         }
-        Ok(self.env.position(i))
     }
 }

@@ -70,7 +70,9 @@ class Game:
 
 class VecEnv:
     """``n`` games of ``game_id`` stepped together in Rust (threads: rayon's pool size;
-    None: all cores). Finished games restart at once."""
+    None: all cores). Finished games restart at once. ``n`` in 1..=2**24, ``seed`` in
+    0..=2**64-1, ``max_plies`` in 1..=100000, ``threads`` in 1..=1024 (ValueError naming the
+    argument otherwise)."""
 
     def __init__(
         self,
@@ -110,7 +112,7 @@ class VecEnv:
 def random_playouts(
     game_id: str, n: int, seed: int = 0, threads: Optional[int] = None
 ) -> npt.NDArray[np.float32]:
-    """``n`` random games: each seat's points, shape ``(n, seats)``."""
+    """``n`` random games (0..=2**24): each seat's points, shape ``(n, seats)``."""
 
 def best_move(
     game_id: str,
@@ -119,7 +121,10 @@ def best_move(
     time_ms: Optional[int] = None,
     depth: Optional[int] = None,
     engine: Optional[str] = None,
-) -> Found: ...
+) -> Found:
+    """The engine's move. ``depth`` and ``level`` in 1..=60 (not both), ``time_ms`` at
+    least 1 (ValueError otherwise). Ctrl-C stops the search: KeyboardInterrupt."""
+
 def analyze(
     game_id: str,
     position: Optional[str] = None,
@@ -127,10 +132,15 @@ def analyze(
     time_ms: Optional[int] = None,
     depth: Optional[int] = None,
     engine: Optional[str] = None,
-) -> list[Found]: ...
+) -> list[Found]:
+    """Every legal move's score, best first; arguments as ``best_move``'s."""
+
 def solve(
     game_id: str, position: str, time_ms: Optional[int] = None, max_plies: Optional[int] = None
-) -> Solved: ...
+) -> Solved:
+    """An exact solve (``time_ms`` at least 1, Quixo ``max_plies`` in 1..=64). Ctrl-C stops
+    it: KeyboardInterrupt."""
+
 def engine_presets() -> list[str]: ...
 
 class Engine:
@@ -152,10 +162,12 @@ class Engine:
     def choose(self, position: Optional[str] = None) -> Found: ...
 
 def read_selfplay(game_id: str, path: Union[str, PathLike[str]]) -> dict[str, Any]:
-    """A self-play data file: obs, to_move, result, exact, has_exact, positions[, scores]."""
+    """A self-play data file: obs, to_move, result, exact, has_exact, positions[, scores].
+    ValueError for a bad line or a file without positions."""
 
 def read_records(path: Union[str, PathLike[str]], positions: bool = False) -> dict[str, Any]:
-    """Tournament records: game, engines, reason, start, moves, points, ranks, scores,
-    has_scores, plies[, obs, obs_game, obs_to_move, obs_points]."""
+    """A tournament folder (``tournament --out DIR``, or its ``games.jsonl``), checked as
+    ``tournament report`` checks it: game, engines, reason, start, moves, points, ranks,
+    scores, has_scores, plies[, obs, obs_game, obs_to_move, obs_points]."""
 
 def _panic_for_test(message: str) -> None: ...

@@ -1,45 +1,38 @@
 """Every Python example of docs/python.md runs as printed (in a scratch directory holding
-the two data files the tuning example reads, made here from random games)."""
+the data the tuning example reads: a self-play file made here from random games and the
+tournament folder of tests/data)."""
 
-import json
 import pathlib
 import random
 import re
+import shutil
 
 import pytest
 
 import tessera
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
+TOURNAMENT = pathlib.Path(__file__).resolve().parent / "data" / "tournament"
 BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S)
 
 
 def make_data(root):
     rng = random.Random(3)
-    lines, records = [], []
+    lines = []
     for i in range(20):
         g = tessera.Game("othello")
-        positions, moves = [], []
+        positions = []
         while not g.is_over():
             positions.append(g.position())
-            m = rng.choice(g.legal_moves())
-            moves.append(m)
-            g.play(m)
+            g.play(rng.choice(g.legal_moves()))
         black, white = g.scores()
-        for k, p in enumerate(positions):
+        for p in positions:
             margin = black - white if tessera.Game("othello", p).to_move() == 0 else white - black
             lines.append(f"{p}\t{margin}\t-")
-        r = g.returns()
-        ranks = [1 if x >= max(r) else 2 for x in r]
-        records.append(json.dumps({
-            "id": i, "block": i, "round": i, "game": "othello", "seed": 1, "engines": ["a", "b"],
-            "opening": "", "start": tessera.Game("othello").position(), "moves": moves,
-            "scores": [black, white], "points": r, "ranks": ranks, "reason": "normal", "seconds": 0.0,
-        }))
     (root / "data").mkdir()
     (root / "data" / "othello-selfplay.txt").write_text("\n".join(lines) + "\n")
-    (root / "tournament").mkdir()
-    (root / "tournament" / "games.jsonl").write_text("\n".join(records) + "\n")
+    # A tournament folder as `tessera tournament --out tournament` writes it.
+    shutil.copytree(TOURNAMENT, root / "tournament")
 
 
 def test_the_doc_has_an_example_per_part():

@@ -20,6 +20,7 @@ def test_vec_env_matches_games_played_alone(game_id):
     assert obs.shape == (n, *env.observation_shape) and obs.dtype == np.float32
     assert masks.shape == (n, env.action_size) and masks.dtype == np.bool_
     games = [tessera.Game(game_id, env.position(i)) for i in range(n)]
+    assert all((obs[i] == g.observation()).all() and (masks[i] == g.legal_mask()).all() for i, g in enumerate(games))
     finished = 0
     rng = np.random.default_rng(0)
     for _ in range(300):
@@ -36,6 +37,10 @@ def test_vec_env_matches_games_played_alone(game_id):
                 else:
                     assert (rewards[i] == 0.5).all()  # cut at max_plies: a draw
                 games[i] = tessera.Game(game_id, env.position(i))
+                # The new game's planes and mask: every value is written (the arrays
+                # start uninitialised).
+                assert (obs[i] == games[i].observation()).all()
+                assert (masks[i] == games[i].legal_mask()).all()
             else:
                 assert (rewards[i] == 0).all()
                 assert games[i].position() == env.position(i)

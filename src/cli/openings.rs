@@ -46,7 +46,7 @@ pub struct OpeningsArgs {
     /// Seed of the random move sequences
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Output file (overwritten)
+    /// Output file (overwritten; a missing folder is created)
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
 }
@@ -57,6 +57,8 @@ pub fn run(args: &OpeningsArgs) -> Result<ExitCode, CliError> {
 }
 
 fn write_suite<G: CliGame>(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
+    // As selfplay's and tune's --out: a missing folder is created.
+    tessera::tuning::outputs::create_parent(&a.out)?;
     output::check_writable(&a.out)?;
     let spec = EngineSpec::from_inline(
         &format!("name=openings-d{},depth={},tt-mb=16", a.depth, a.depth),

@@ -127,6 +127,29 @@ mod tests {
         );
     }
 
+    /// The built-in presets' comments (`engines/*.toml`, compiled in) count plies in
+    /// English: "1 ply", "2 plies".
+    #[test]
+    fn preset_comments_say_1_ply() {
+        for name in EngineSpec::known_presets() {
+            let Some(text) = EngineSpec::builtin_preset_text(&name) else {
+                continue;
+            };
+            let words: Vec<&str> = text.split_whitespace().collect();
+            for w in words.windows(2) {
+                assert!(
+                    !(w[0] == "1" && w[1].starts_with("plies")),
+                    "{name}: '1 plies' in its comment"
+                );
+            }
+        }
+        assert!(
+            EngineSpec::builtin_preset_text("othello-ab-d1")
+                .unwrap()
+                .contains("fixed depth of 1 ply ")
+        );
+    }
+
     #[test]
     fn first_sentences_end_at_the_first_full_stop() {
         assert_eq!(first_sentence("# One. Two.\n# Three\nname = \"x\""), "One.");

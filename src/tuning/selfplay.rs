@@ -356,6 +356,23 @@ pub fn read_numbered(path: &Path) -> Result<Vec<(usize, Sample)>, String> {
     parse_numbered(path, &text)
 }
 
+/// [`read_numbered`] of one file that must hold samples, for readers of a single file (the
+/// Python package): a file with none (empty, `/dev/null`, only comments) is refused, as
+/// `tune` refuses data files that hold no positions.
+///
+/// # Errors
+/// As [`read`], and a file without a sample: `data file FILE holds no positions (...)`.
+pub fn read_numbered_nonempty(path: &Path) -> Result<Vec<(usize, Sample)>, String> {
+    let samples = read_numbered(path)?;
+    if samples.is_empty() {
+        return Err(format!(
+            "data file {} holds no positions (expected POSITION<TAB>RESULT<TAB>EXACT|-[<TAB>SCORES] lines)",
+            path.display()
+        ));
+    }
+    Ok(samples)
+}
+
 /// [`read_numbered`] of a file's `text` already read (`path` names it in errors).
 ///
 /// # Errors
@@ -509,6 +526,32 @@ pub fn merge_shards(shards: &[ShardFile]) -> Vec<(usize, Sample)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_single_file_without_samples_is_refused() {
+        let dir = std::env::temp_dir().join(format!("tessera-nonempty-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let expect = |p: &Path| {
+            format!(
+                "data file {} holds no positions (expected POSITION<TAB>RESULT<TAB>EXACT|-[<TAB>SCORES] lines)",
+                p.display()
+            )
+        };
+        for (name, text) in [("empty.txt", ""), ("comments.txt", "# nothing yet\n\n")] {
+            let p = dir.join(name);
+            std::fs::write(&p, text).unwrap();
+            assert_eq!(read_numbered_nonempty(&p).unwrap_err(), expect(&p));
+            assert!(read_numbered(&p).unwrap().is_empty(), "{name}");
+        }
+        let null = Path::new("/dev/null");
+        if null.exists() {
+            assert_eq!(read_numbered_nonempty(null).unwrap_err(), expect(null));
+        }
+        let p = dir.join("one.txt");
+        std::fs::write(&p, "pos X\t2\t-\n").unwrap();
+        assert_eq!(read_numbered_nonempty(&p).unwrap().len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn data_text_round_trips_and_bad_lines_are_named() {

@@ -291,6 +291,68 @@ fn validation_set_resumes_shards_and_refuses_another_runs_file() {
     );
 }
 
+/// `validation-set --out` and `openings --out` create a missing folder, as `selfplay`,
+/// `tune` and `tournament` do with theirs (docs/tuning.md); a folder that cannot be made
+/// (a file in the way) is refused in one line before any work.
+#[test]
+fn out_files_in_missing_folders_are_created_as_selfplay_does() {
+    let root = temp("missing-out-folder");
+    let _ = std::fs::remove_dir_all(&root);
+    let obf = root.join("a/b/v.obf");
+    let out = tessera(&[
+        "validation-set",
+        "othello",
+        "--empties",
+        "8-8",
+        "--count",
+        "1",
+        "--seed",
+        "1",
+        "--tt-mb",
+        "4",
+        "--out",
+        obf.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&obf).unwrap().lines().count(), 2);
+    let suite = root.join("c/d/o.txt");
+    let out = tessera(&[
+        "openings",
+        "othello",
+        "--plies",
+        "2",
+        "--count",
+        "1",
+        "--depth",
+        "1",
+        "--out",
+        suite.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(suite.is_file());
+    // A file where a folder should be.
+    let blocker = root.join("file");
+    std::fs::write(&blocker, "").unwrap();
+    let under = blocker.join("v.obf");
+    let under = under.to_str().unwrap();
+    let out = tessera(&[
+        "validation-set",
+        "othello",
+        "--empties",
+        "8-8",
+        "--count",
+        "1",
+        "--out",
+        under,
+    ]);
+    refused(&out, &["cannot create", "file"]);
+    let out = tessera(&[
+        "openings", "othello", "--plies", "2", "--count", "1", "--out", under,
+    ]);
+    refused(&out, &["cannot create", "file"]);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
 /// The shipped subset of the validation set (`tests/data/othello/validation-20-22.obf`, its
 /// first lines name the command): a few of its labels against the solver, the best and the
 /// worst move of two positions at 20 empties.

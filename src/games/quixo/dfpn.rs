@@ -25,6 +25,8 @@
 //! `d` runs out, when the full-board table knows it, or when the attacker's best line is
 //! too short to be finished within `d` plies (a line's count grows by at most one per ply).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::geometry::{Geometry, geometry_of};
@@ -119,6 +121,8 @@ pub struct Dfpn<'a> {
     tt: PnTable,
     started: Instant,
     time_ms: Option<u64>,
+    /// Raised by another thread to stop the search (as the clock does).
+    stop: Option<Arc<AtomicBool>>,
     /// Nodes expanded (searched by `mid`) so far.
     pub nodes: u64,
 }
@@ -149,6 +153,7 @@ impl<'a> Dfpn<'a> {
             tt: PnTable::new(tt_mb),
             started: Instant::now(),
             time_ms,
+            stop: None,
             nodes: 0,
         }
     }
@@ -216,8 +221,13 @@ impl<'a> Dfpn<'a> {
     fn tick(&mut self) -> Result<(), OutOfTime> {
         self.nodes += 1;
         if self.nodes & 1023 == 0
-            && let Some(t) = self.time_ms
-            && self.started.elapsed().as_millis() as u64 >= t
+            && (self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+                || self
+                    .time_ms
+                    .is_some_and(|t| self.started.elapsed().as_millis() as u64 >= t))
         {
             return Err(OutOfTime);
         }
@@ -393,6 +403,18 @@ impl<'a> Dfpn<'a> {
 /// distance when [`Proof::plies_exact`] is set and an upper bound otherwise.
 #[must_use]
 pub fn prove_dfpn(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTable>) -> Proof {
+    prove_dfpn_until(pos, limits, table, None)
+}
+
+/// [`prove_dfpn`] that also stops, as when out of time, once `stop` is raised (by another
+/// thread: a user's interrupt).
+#[must_use]
+pub fn prove_dfpn_until(
+    pos: &Quixo,
+    limits: &ProveLimits,
+    table: Option<&FullBoardTable>,
+    stop: Option<Arc<AtomicBool>>,
+) -> Proof {
     let (me, opp) = pos.own_other();
     let full = pos.size() == 5 && me | opp == pos.geometry().full;
     if pos.outcome().is_some() || (full && table.is_some()) {
@@ -400,6 +422,7 @@ pub fn prove_dfpn(pos: &Quixo, limits: &ProveLimits, table: Option<&FullBoardTab
         return super::prove::prove(pos, limits, table);
     }
     let mut s = Dfpn::new(pos.size(), table, limits.tt_mb, limits.time_ms);
+    s.stop = stop;
     let max = limits.max_plies.min(MAX_DFPN_PLIES);
     let mut proof = Proof {
         value: Verdict::Unproven,

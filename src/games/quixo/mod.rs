@@ -18,7 +18,7 @@ pub mod table_cache;
 pub mod table_file;
 pub mod zobrist;
 
-pub use dfpn::prove_dfpn;
+pub use dfpn::{prove_dfpn, prove_dfpn_until};
 pub use exact::FullBoardExact;
 pub use position::{MAX_MOVES, Move, Position, Quixo, Quixo4p};
 pub use prove::{Proof, ProveLimits, Verdict, prove};
