@@ -186,6 +186,15 @@ fn run_quixo(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
     let count = args
         .limit
         .map_or(1000, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    // The tier file is checked before the full-board table is loaded (or built).
+    let (one, _) =
+        tessera::games::quixo::tier_build::read_final(&args.file).map_err(CliError::input)?;
+    if one.tier().classes() != 6 {
+        return Err(CliError::input(format!(
+            "{}: a 4x4 tier table; accuracy needs the 5x5 one",
+            args.file.display()
+        )));
+    }
     let full =
         tessera::games::quixo::table_cache::obtain(args.table.as_deref(), 1, true, &mut |l| {
             eprintln!("{l}")
@@ -195,7 +204,7 @@ fn run_quixo(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
         .ok_or_else(|| CliError::input("no full-board table could be had"))?;
     let json = args.json;
     let report = accuracy::measure_quixo_tiers(
-        &args.file,
+        one,
         full,
         &spec,
         count,
@@ -209,13 +218,7 @@ fn run_quixo(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
             }
         },
     )
-    .map_err(|e| {
-        if e.starts_with(&args.file.display().to_string()) {
-            CliError::input(e)
-        } else {
-            CliError::failure(e)
-        }
-    })?;
+    .map_err(CliError::failure)?;
     let label = |b: u32| match b {
         0 => "full, won",
         1 => "full, drawn",

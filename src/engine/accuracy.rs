@@ -353,29 +353,25 @@ pub const DEFAULT_QUIXO_ENGINE: &str = "quixo-texel-t100";
 
 /// Measures the engine `spec` describes on `count` random positions of the solved Quixo
 /// tiers (`seed`; [`crate::games::quixo::solved_tiers::SolvedTiers::random_truth`]): the
-/// one-blank tier table in `tier_file`, the full-board table `full`. A move is a best move
+/// one-blank tier table `one` (from [`crate::games::quixo::tier_build::read_final`]), the
+/// full-board table `full`. A move is a best move
 /// when it keeps the position's exact value (a win stays a win, a draw a draw); buckets
 /// 0 / 1 are full boards won / drawn, 10 / 11 one-blank boards won / drawn.
 ///
 /// # Errors
-/// The tier file cannot be read or is not a finished 5x5 one-blank table; the engine
-/// cannot be built or fails (named).
+/// A 4x4 tier table; the engine cannot be built or fails (named).
 pub fn measure_quixo_tiers(
-    tier_file: &std::path::Path,
+    one: crate::games::quixo::one_blank::OneBlankTable,
     full: crate::games::quixo::retro::FullBoardTable,
     spec: &EngineSpec,
     count: usize,
     seed: u64,
     on_answer: impl FnMut(&Answer),
 ) -> Result<Report, String> {
+    use crate::games::quixo::Quixo;
     use crate::games::quixo::solved_tiers::SolvedTiers;
-    use crate::games::quixo::{Quixo, tier_build};
-    let (one, _) = tier_build::read_final(tier_file)?;
     if one.tier().classes() != 6 {
-        return Err(format!(
-            "{}: a 4x4 tier table; accuracy needs the 5x5 one",
-            tier_file.display()
-        ));
+        return Err("a 4x4 tier table: accuracy needs the 5x5 one".into());
     }
     let tiers = SolvedTiers::new(full, one);
     let truth = tiers.random_truth(count, seed);

@@ -456,7 +456,7 @@ mod tests {
         t.for_each(&mut |i, me, opp| all.push((i, me, opp)));
         for (a, b) in [
             (0, 10),
-            (5, 70_000),
+            (5, 60_000),
             (t.len() - 3, t.len()),
             (100, 100),
             (0, t.len()),
