@@ -352,7 +352,7 @@ pub fn measure_othello_file(
 pub const DEFAULT_QUIXO_ENGINE: &str = "quixo-texel-t100";
 
 /// Measures the engine `spec` describes on `count` random positions of the solved Quixo
-/// tiers (`seed`; [`crate::games::quixo::solved_tiers::SolvedTiers::random_truth`]): the
+/// tiers (`seed`; [`crate::games::quixo::solved_tiers::SolvedTiers::random_positions`]): the
 /// one-blank tier table `one` (from [`crate::games::quixo::tier_build::read_final`]), the
 /// full-board table `full`. A move is a best move
 /// when it keeps the position's exact value (a win stays a win, a draw a draw); buckets
@@ -374,7 +374,27 @@ pub fn measure_quixo_tiers(
         return Err("a 4x4 tier table: accuracy needs the 5x5 one".into());
     }
     let tiers = SolvedTiers::new(full, one);
-    let truth = tiers.random_truth(count, seed);
+    // Every legal move scored +1 (keeps a win), 0 (a draw) or -1 (a loss) for the mover.
+    let truth: Vec<TruthPosition<Quixo>> = tiers
+        .random_positions(count, seed)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (position, moves))| TruthPosition {
+            line: i + 1,
+            position,
+            scores: moves
+                .iter()
+                .map(|m| {
+                    let s = match m.value {
+                        crate::games::quixo::retro::Value::Win => 1,
+                        crate::games::quixo::retro::Value::Draw => 0,
+                        crate::games::quixo::retro::Value::Loss => -1,
+                    };
+                    (m.mv, s)
+                })
+                .collect(),
+        })
+        .collect();
     let mut player = Quixo::make_player(spec).map_err(|e| spec.named_error(&e))?;
     let bucket = |p: &Quixo| {
         let drawn = tiers

@@ -10,7 +10,6 @@ use super::one_blank::OneBlankTable;
 use super::position::{Move, Quixo};
 use super::prove::{ProveLimits, Verdict, prove};
 use super::retro::{Code, FullBoardTable, Value, decode};
-use crate::engine::accuracy::TruthPosition;
 use crate::game::{Game, Seat, legal_moves};
 
 /// The full-board table and the one-blank tier table of the 5x5 board.
@@ -115,14 +114,12 @@ impl SolvedTiers {
         moves.into_iter().find(|m| rank(m) == best)
     }
 
-    /// `count` random positions of the solved tiers (`seed`), each a truth position scoring
-    /// every legal move +1 (keeps a win), 0 (a draw) or -1 (a loss) for the mover: half of
-    /// them drawn from the full boards, half from the one-blank boards (blank cell, every
-    /// cube and the side to move uniform), kept when the game is not over and the side to
-    /// move does not lose (in a lost position every move keeps the value). `line` is the
-    /// position's number, from 1.
+    /// `count` random positions of the solved tiers (`seed`) with every legal move's exact
+    /// value: half of them drawn from the full boards, half from the one-blank boards (blank
+    /// cell, every cube and the side to move uniform), kept when the game is not over and the
+    /// side to move does not lose (in a lost position every move keeps the value).
     #[must_use]
-    pub fn random_truth(&self, count: usize, seed: u64) -> Vec<TruthPosition<Quixo>> {
+    pub fn random_positions(&self, count: usize, seed: u64) -> Vec<(Quixo, Vec<MoveValue>)> {
         let mut rng = StdRng::seed_from_u64(seed);
         let full = (1u32 << 25) - 1;
         let mut out = Vec::with_capacity(count);
@@ -144,21 +141,7 @@ impl SolvedTiers {
             if moves.iter().all(|m| m.value == Value::Loss) {
                 continue;
             }
-            out.push(TruthPosition {
-                line: out.len() + 1,
-                position: pos,
-                scores: moves
-                    .iter()
-                    .map(|m| {
-                        let s = match m.value {
-                            Value::Win => 1,
-                            Value::Draw => 0,
-                            Value::Loss => -1,
-                        };
-                        (m.mv, s)
-                    })
-                    .collect(),
-            });
+            out.push((pos, moves));
         }
         out
     }
