@@ -37,8 +37,15 @@ pub struct AccuracyArgs {
     /// The game (othello)
     #[arg(value_parser = super::GameIdParser)]
     pub game: GameId,
-    /// The truth set: an OBF file scoring every legal move of each position
+    /// The truth set: an OBF file scoring every legal move of each position (othello), or a
+    /// finished one-blank tier table from `tessera quixo-tier` (quixo)
     pub file: PathBuf,
+    /// Quixo: the full-board table file [default: the cache file of `solve quixo`]
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    /// Quixo: seed of the random positions [default: 1]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
     /// The engine: a preset name, a .toml file or an inline spec (key=value,...)
     /// [default: othello-best-t100: format-2 patterns, MPC t = 1.0, exact-empties auto, 100 ms]
     #[arg(long, value_name = "SPEC")]
@@ -66,9 +73,12 @@ pub struct AccuracyArgs {
 /// Bad arguments, an unreadable or unusable truth set, an engine that cannot be built
 /// (exit code 2); an engine failing during the run (exit code 1).
 pub fn run(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
+    if args.game == GameId::Quixo {
+        return run_quixo(args);
+    }
     if args.game != GameId::Othello {
         return Err(CliError::input(
-            "accuracy supports othello only (its truth sets are OBF files)",
+            "accuracy supports othello (OBF truth sets) and quixo (the solved tiers) only",
         ));
     }
     let overrides = Overrides {
@@ -157,6 +167,101 @@ pub fn run(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
         say(row(&e.to_string(), &t.summary()));
     }
     say(row("all", &report.overall.summary()));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tessera accuracy quixo TIER-FILE`: random positions of the solved tiers (`--limit`
+/// of them, default 1000), each move judged by whether it keeps the exact value.
+fn run_quixo(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
+    let overrides = Overrides {
+        depth: args.depth,
+        time_ms: args.time_ms,
+        threads: args.threads.map(|t| t as usize),
+    };
+    let engine = args
+        .engine
+        .as_deref()
+        .unwrap_or(accuracy::DEFAULT_QUIXO_ENGINE);
+    let spec = accuracy::resolve_spec(engine, "quixo", overrides).map_err(CliError::input)?;
+    let count = args
+        .limit
+        .map_or(1000, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    // The tier file is checked before the full-board table is loaded (or built).
+    let (one, _) =
+        tessera::games::quixo::tier_build::read_final(&args.file).map_err(CliError::input)?;
+    if one.tier().classes() != 6 {
+        return Err(CliError::input(format!(
+            "{}: a 4x4 tier table; accuracy needs the 5x5 one",
+            args.file.display()
+        )));
+    }
+    let full =
+        tessera::games::quixo::table_cache::obtain(args.table.as_deref(), 1, true, &mut |l| {
+            eprintln!("{l}")
+        })
+        .map_err(|e| CliError::input(format!("--table {e}")))?
+        .map(|(t, _)| t)
+        .ok_or_else(|| CliError::input("no full-board table could be had"))?;
+    let json = args.json;
+    let report = accuracy::measure_quixo_tiers(
+        one,
+        full,
+        &spec,
+        count,
+        args.seed.unwrap_or(1),
+        |a: &Answer| {
+            if !json {
+                say(format!(
+                    "{:>5} {:>6} {:>6} {:>5} {:>5} {:>12} {:>8.3}",
+                    a.line, a.bucket, a.chosen, a.chosen_score, a.best_score, a.nodes, a.seconds
+                ));
+            }
+        },
+    )
+    .map_err(CliError::failure)?;
+    let label = |b: u32| match b {
+        0 => "full, won",
+        1 => "full, drawn",
+        10 => "1 blank, won",
+        _ => "1 blank, drawn",
+    };
+    if json {
+        let buckets: serde_json::Map<String, serde_json::Value> = report
+            .buckets
+            .iter()
+            .map(|(b, t)| (label(*b).to_string(), json!(t.summary())))
+            .collect();
+        print_json(&json!({
+            "game": "quixo",
+            "file": args.file.display().to_string(),
+            "engine": spec.name,
+            "depth": spec.depth,
+            "time_ms": spec.time_ms,
+            "overall": report.overall.summary(),
+            "by_tier": buckets,
+            "positions": report.answers,
+        }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    say(format!(
+        "{:>16} {:>9} {:>11} {:>14} {:>9}",
+        "positions", "count", "keeps value", "nodes", "mean ms"
+    ));
+    for (b, t) in report
+        .buckets
+        .iter()
+        .map(|(b, t)| (label(*b), t))
+        .chain([("all", &report.overall)])
+    {
+        let s = t.summary();
+        say(format!(
+            "{b:>16} {:>9} {:>9.1} % {:>14} {:>9.1}",
+            s.positions,
+            s.best_move_pct,
+            s.nodes,
+            1000.0 * s.seconds / s.positions.max(1) as f64
+        ));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

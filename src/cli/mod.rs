@@ -29,6 +29,7 @@ mod perft;
 mod play;
 mod progress;
 mod quixo;
+mod quixo_tier;
 mod selfplay;
 mod selfplay_merge;
 mod selfplay_wthor;
@@ -83,6 +84,7 @@ enum Command {
     Openings(openings::OpeningsArgs),
     Serve(serve::ServeArgs),
     ValidationSet(validation_set::ValidationSetArgs),
+    QuixoTier(quixo_tier::QuixoTierArgs),
 }
 
 pub use engine_args::EngineArgs;
@@ -230,6 +232,7 @@ pub fn run() -> ExitCode {
         Command::Openings(args) => openings::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::ValidationSet(args) => validation_set::run(&args),
+        Command::QuixoTier(args) => quixo_tier::run(&args),
     };
     signals::settle();
     match result {

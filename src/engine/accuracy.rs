@@ -348,6 +348,70 @@ pub fn measure_othello_file(
     .map_err(|e| format!("{} {e}", path.display()))
 }
 
+/// The Quixo engine measured when none is named.
+pub const DEFAULT_QUIXO_ENGINE: &str = "quixo-texel-t100";
+
+/// Measures the engine `spec` describes on `count` random positions of the solved Quixo
+/// tiers (`seed`; [`crate::games::quixo::solved_tiers::SolvedTiers::random_positions`]): the
+/// one-blank tier table `one` (from [`crate::games::quixo::tier_build::read_final`]), the
+/// full-board table `full`. A move is a best move
+/// when it keeps the position's exact value (a win stays a win, a draw a draw); buckets
+/// 0 / 1 are full boards won / drawn, 10 / 11 one-blank boards won / drawn.
+///
+/// # Errors
+/// A 4x4 tier table; the engine cannot be built or fails (named).
+pub fn measure_quixo_tiers(
+    one: crate::games::quixo::one_blank::OneBlankTable,
+    full: crate::games::quixo::retro::FullBoardTable,
+    spec: &EngineSpec,
+    count: usize,
+    seed: u64,
+    on_answer: impl FnMut(&Answer),
+) -> Result<Report, String> {
+    use crate::games::quixo::Quixo;
+    use crate::games::quixo::solved_tiers::SolvedTiers;
+    if one.tier().classes() != 6 {
+        return Err("a 4x4 tier table: accuracy needs the 5x5 one".into());
+    }
+    let tiers = SolvedTiers::new(full, one);
+    // Every legal move scored +1 (keeps a win), 0 (a draw) or -1 (a loss) for the mover.
+    let truth: Vec<TruthPosition<Quixo>> = tiers
+        .random_positions(count, seed)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (position, moves))| TruthPosition {
+            line: i + 1,
+            position,
+            scores: moves
+                .iter()
+                .map(|m| {
+                    let s = match m.value {
+                        crate::games::quixo::retro::Value::Win => 1,
+                        crate::games::quixo::retro::Value::Draw => 0,
+                        crate::games::quixo::retro::Value::Loss => -1,
+                    };
+                    (m.mv, s)
+                })
+                .collect(),
+        })
+        .collect();
+    let mut player = Quixo::make_player(spec).map_err(|e| spec.named_error(&e))?;
+    let bucket = |p: &Quixo| {
+        let drawn = tiers
+            .value(p)
+            .is_some_and(|(v, _)| v == crate::games::quixo::retro::Value::Draw);
+        10 * (25 - (p.x() | p.o()).count_ones()) + u32::from(drawn)
+    };
+    measure(
+        &truth,
+        player.as_mut(),
+        &spec.limits(),
+        1e9,
+        bucket,
+        on_answer,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

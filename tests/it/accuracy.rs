@@ -184,8 +184,16 @@ fn unusable_truth_sets_get_one_line_errors() {
         let out = tessera(&["accuracy", "othello", f.to_str().unwrap()]);
         refused(&out, &[f.to_str().unwrap(), "holds no position"]);
     }
-    // Another game, an unknown engine.
-    refused(&tessera(&["accuracy", "quixo", SMALL]), &["othello only"]);
+    // Another game (Talat has no truth set; Quixo's is a tier table, not an OBF file), an
+    // unknown engine.
+    refused(
+        &tessera(&["accuracy", "talat", SMALL]),
+        &["othello", "quixo", "only"],
+    );
+    refused(
+        &tessera(&["accuracy", "quixo", SMALL]),
+        &[SMALL, "not a tessera Quixo tier file (bad magic)"],
+    );
     refused(
         &tessera(&["accuracy", "othello", SMALL, "--engine", "no-such-engine"]),
         &["unknown engine 'no-such-engine'"],

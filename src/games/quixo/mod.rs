@@ -9,13 +9,18 @@ pub mod eval;
 mod exact;
 pub mod geometry;
 mod notation;
+pub mod one_blank;
 pub mod perft;
 mod position;
 pub mod prove;
 pub mod retro;
+pub mod solved_tiers;
 mod symmetry;
 pub mod table_cache;
 pub mod table_file;
+pub mod tier_build;
+pub mod tier_file;
+pub mod tier_rounds;
 pub mod zobrist;
 
 pub use dfpn::{prove_dfpn, prove_dfpn_until};

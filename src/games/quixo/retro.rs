@@ -50,7 +50,7 @@ use super::symmetry::{FullSymmetry, Symmetry};
 pub type Code = u8;
 /// The draw code.
 pub const DRAW: Code = 255;
-const UNKNOWN: Code = 254;
+pub(super) const UNKNOWN: Code = 254;
 /// Largest distance a code can hold.
 const MAX_DEPTH: u32 = 126;
 
@@ -85,16 +85,16 @@ pub fn decode(c: Code) -> (Value, Option<u32>) {
     }
 }
 
-const fn win(d: u32) -> Code {
+pub(super) const fn win(d: u32) -> Code {
     (2 * d + 1) as Code
 }
-const fn loss(d: u32) -> Code {
+pub(super) const fn loss(d: u32) -> Code {
     (2 * d) as Code
 }
 
 /// Working state of one board while its tier is solved.
 #[derive(Clone, Copy)]
-struct Cell {
+pub(super) struct Cell {
     /// Final code, or `UNKNOWN`.
     code: Code,
     /// Moves inside the tier whose child is not yet a proven win for the opponent, times
@@ -121,7 +121,7 @@ const UNUSED: Cell = Cell {
 };
 
 /// How the boards of one tier are numbered.
-trait Tier: Sync {
+pub(super) trait Tier: Sync {
     /// Number of boards.
     fn len(&self) -> usize;
     /// The canonical image of board `(me, opp)` and the size of its orbit (the board
@@ -469,6 +469,40 @@ impl Tier for FullTier {
     }
 }
 
+/// A solved tier one cube fuller than the tier being solved, as [`solve_tier`] reads it:
+/// where the code of a board is, and the codes.
+pub(super) trait NextTier: Sync {
+    /// Position in [`NextTier::codes`] of the code of board `(me, opp)` (any board of
+    /// the tier, canonical or not).
+    fn locate(&self, me: u32, opp: u32) -> usize;
+    /// The codes.
+    fn codes(&self) -> &[Code];
+}
+
+/// A solved [`ClassTier`] with its codes.
+struct ClassNext<'a>(&'a ClassTier, &'a [Code]);
+
+impl NextTier for ClassNext<'_> {
+    #[inline(always)]
+    fn locate(&self, me: u32, opp: u32) -> usize {
+        let (a, b, _) = self.0.canon(me, opp);
+        self.0.index(a, b)
+    }
+    fn codes(&self) -> &[Code] {
+        self.1
+    }
+}
+
+impl NextTier for FullBoardTable {
+    #[inline(always)]
+    fn locate(&self, me: u32, _opp: u32) -> usize {
+        me as usize
+    }
+    fn codes(&self) -> &[Code] {
+        &self.codes
+    }
+}
+
 /// The line test of the retrograde passes: [`Geometry::has_line`], answered from a bit
 /// table over every mask on boards of at most 16 cells (one load instead of a loop over
 /// the lines).
@@ -508,10 +542,10 @@ impl LineTest {
 /// a tier whose boards have no blank on the border (the full boards). Returns the codes
 /// (indexed like the tier; unused entries are [`DRAW`]) and the counts over every board
 /// of the tier (each canonical board counted once per image).
-fn solve_tier<T: Tier>(
+pub(super) fn solve_tier<T: Tier, N: NextTier>(
     g: &'static Geometry,
     tier: &T,
-    next: Option<(&ClassTier, &[Code])>,
+    next: Option<&N>,
 ) -> (Vec<Code>, Counts) {
     let lines = LineTest::new(g);
     let lines = &lines;
@@ -559,7 +593,8 @@ fn solve_tier<T: Tier>(
                 }
             }
         }
-        if let Some((t, codes)) = next {
+        if let Some(next) = next {
+            let codes = next.codes();
             // The children's indices first, prefetched, then their codes: the misses
             // overlap.
             let mut kids = [0usize; MAX_PUSHES];
@@ -568,8 +603,7 @@ fn solve_tier<T: Tier>(
                 let cell = blanks.trailing_zeros();
                 blanks &= blanks - 1;
                 for p in g.pushes_from(cell) {
-                    let (a, b, _) = t.canon(p.apply(opp), p.apply(me) | p.dst);
-                    let i = t.index(a, b);
+                    let i = next.locate(p.apply(opp), p.apply(me) | p.dst);
                     prefetch(&codes[i]);
                     kids[n] = i;
                     n += 1;
@@ -863,8 +897,8 @@ impl SmallBoardTable {
         pool.install(|| {
             for k in (0..=cells).rev() {
                 let tier = ClassTier::new(size, k);
-                let next = tiers.last().map(|(t, c)| (t, c.as_slice()));
-                let (codes, c) = solve_tier(g, &tier, next);
+                let next = tiers.last().map(|(t, c)| ClassNext(t, c.as_slice()));
+                let (codes, c) = solve_tier(g, &tier, next.as_ref());
                 counts.add(c);
                 tiers.push((tier, codes));
             }
@@ -918,7 +952,7 @@ impl FullBoardTable {
         let g = geometry_of(5);
         let codes = pool.install(|| {
             let tier = FullTier::new(g.full);
-            let (canonical, _) = solve_tier(g, &tier, None);
+            let (canonical, _) = solve_tier::<_, FullBoardTable>(g, &tier, None);
             let mut codes = vec![DRAW; 1 << 25];
             codes
                 .par_chunks_mut(1 << 16)

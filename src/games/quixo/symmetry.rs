@@ -40,7 +40,7 @@ pub struct Symmetry {
 }
 
 /// Cell `(row, col)`'s image under symmetry `s` on an `n x n` board.
-const fn image(s: usize, n: usize, r: usize, c: usize) -> (usize, usize) {
+pub(super) const fn image(s: usize, n: usize, r: usize, c: usize) -> (usize, usize) {
     let m = n - 1;
     match s {
         0 => (r, c),
