@@ -143,5 +143,3 @@ pub trait CliGame: Present + Players {
         Ok(out)
     }
 }
-
-pub use tessera::game::legal_moves;
