@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tessera::games::othello::Move;
 use tessera::games::othello::endgame::Solver;
-use tessera::games::othello::obf::{ObfProblem, parse_line};
+use tessera::games::othello::obf::ObfProblem;
 use tessera::search::{Limits, TranspositionTable};
 
 use super::output::{CliError, EXIT_UNFINISHED, EXIT_USAGE, print_json, rate, say, si};
@@ -74,29 +74,10 @@ struct Totals {
 pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
     let bytes = tessera::game::files::read_line_bytes(run.path, "OBF file", 256 << 20)
         .map_err(CliError::input)?;
-    // A byte-order mark (Windows editors write one) is not part of line 1.
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    let lines: Vec<(usize, Result<ObfProblem, String>)> = bytes
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .filter_map(|(i, l)| {
-            // A line that is not UTF-8 (a Latin-1 comment) is that line's error only.
-            let parsed = std::str::from_utf8(l)
-                .map_err(|_| "the line is not UTF-8 text".to_string())
-                .and_then(parse_line);
-            match parsed {
-                Ok(None) => None,
-                Ok(Some(p)) => Some((i + 1, Ok(p))),
-                Err(e) => Some((i + 1, Err(e))),
-            }
-        })
-        .collect();
-    if lines.is_empty() {
-        return Err(CliError::input(format!(
-            "OBF file {} has no problem lines (expected 'BOARD SIDE; MOVE:SCORE; ...')",
-            run.path.display()
-        )));
-    }
+    // A byte-order mark is skipped; a binary file or one without a problem that parses
+    // is one error line, not one per line.
+    let lines =
+        tessera::games::othello::obf::parse_file(&bytes, run.path).map_err(CliError::input)?;
 
     let most_empties = lines
         .iter()
