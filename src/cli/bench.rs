@@ -92,6 +92,8 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let parallel = args.mcts_parallel.unwrap_or_default();
     let iterations = args.iterations.unwrap_or(DEFAULT_ITERATIONS);
     let engine_args = EngineArgs {
+        engine: None,
+        resolved: None,
         depth: (algo != Algo::Mcts).then_some(depth),
         level: None,
         time_ms: None,

@@ -11,9 +11,18 @@ use tessera::engine::{EngineSpec, Player};
 use super::games::CliGame;
 use super::{Algo, AlgoParser, output};
 
-/// Engine settings shared by `bestmove` and `play`.
+/// Engine settings shared by `bestmove`, `play` and `analyze`.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
+    /// The engine: a preset name (`tessera engines` lists them), a preset .toml file, or an
+    /// inline spec (`name=x,depth=8,weights=FILE`), as `tournament --engine` and `gtp
+    /// --engine` take; --depth, --time-ms, --nodes or --level replace its limits
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["exact_empties", "weights", "algo",
+          "iterations", "mcts_parallel", "c", "book", "mpc", "mpc_t", "tt_mb", "threads"])]
+    pub engine: Option<String>,
+    /// The spec of `--engine`, resolved by [`EngineArgs::for_game`].
+    #[arg(skip)]
+    pub(super) resolved: Option<EngineSpec>,
     /// Deepest iteration, in plies (1..=60)
     #[arg(long, value_name = "N", value_parser = output::search_depth)]
     pub depth: Option<u32>,
@@ -61,14 +70,14 @@ pub struct EngineArgs {
     /// merged; with one thread the tree is kept between moves) or tree (one shared tree,
     /// lock-free, virtual loss)
     /// [default: root]
-    #[arg(long, value_name = "root|tree", value_parser = mcts_parallel)]
+    #[arg(long, value_name = "root|tree", value_parser = super::parse::mcts_parallel)]
     pub mcts_parallel: Option<tessera::search::mcts::Parallelism>,
     /// MCTS: random seed (with one thread a search is deterministic for its seed);
     /// talat-2p: also the seed of the random Djinn setup of the start position [default: 0]
     #[arg(long, value_name = "S", value_parser = output::seed)]
     pub seed: Option<u64>,
     /// MCTS: UCT exploration constant (rewards lie in [0, 1]) [default: 1]
-    #[arg(long = "c", value_name = "X", value_parser = non_negative_f64)]
+    #[arg(long = "c", value_name = "X", value_parser = super::parse::non_negative_f64)]
     pub c: Option<f64>,
     /// Othello opening book: builtin (compiled in), a book file, or none [default: none]
     #[arg(long, value_name = "builtin|FILE|none")]
@@ -77,46 +86,12 @@ pub struct EngineArgs {
     /// parameters fitted with the evaluation in use (builtin: tuning/othello-mpc2.txt for
     /// format-2 weights, the default, else tuning/othello-mpc.txt), a parameter file, or
     /// off (docs/mpc.md) [default: off]
-    #[arg(long, value_name = "builtin|FILE|off", value_parser = mpc_source)]
+    #[arg(long, value_name = "builtin|FILE|off", value_parser = super::parse::mpc_source)]
     pub mpc: Option<String>,
     /// Multi-ProbCut confidence t: a cut needs the shallow score t residual standard
     /// deviations past the bound [default: 1.5]
-    #[arg(long, value_name = "T", requires = "mpc", value_parser = mpc_confidence)]
+    #[arg(long, value_name = "T", requires = "mpc", value_parser = super::parse::mpc_confidence)]
     pub mpc_t: Option<f64>,
-}
-
-/// clap value parser: an MCTS parallelism (`root` or `tree`).
-pub fn mcts_parallel(text: &str) -> Result<tessera::search::mcts::Parallelism, String> {
-    tessera::search::mcts::Parallelism::parse(text.trim())
-}
-
-/// clap value parser: a finite number >= 0.
-fn non_negative_f64(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
-        Ok(x) => Err(format!("{x} is not a finite number >= 0")),
-        Err(e) => Err(format!("not a number ({e})")),
-    }
-}
-
-/// clap value parser for `--mpc`: refuses an empty value, which would be read as a file
-/// named "".
-fn mpc_source(text: &str) -> Result<String, String> {
-    if text.trim().is_empty() {
-        Err("empty: give builtin, off or a parameter file".into())
-    } else {
-        Ok(text.to_string())
-    }
-}
-
-/// clap value parser: a Multi-ProbCut confidence `t`, a number in (0, 10] (the range
-/// `probcut::MpcParams::load` and engine specs accept).
-fn mpc_confidence(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 && x <= 10.0 => Ok(x),
-        Ok(x) => Err(format!("{x} is not a number in (0, 10]")),
-        Err(e) => Err(format!("not a number ({e})")),
-    }
 }
 
 impl EngineArgs {
@@ -146,111 +121,17 @@ impl EngineArgs {
             .unwrap_or(tessera::games::othello::DEFAULT_EXACT_EMPTIES)
     }
 
-    /// These settings for game `G`: the game's default algorithm when none was given,
-    /// checked against the algorithms the game has, and MCTS-only options checked.
-    ///
-    /// # Errors
-    /// An algorithm the game does not have; `--iterations`, `--seed` (except where it sets
-    /// up the position) or `--c` without `--algo mcts`.
-    pub fn for_game<G: CliGame>(&self) -> Result<Self, output::CliError> {
-        let mut out = self.clone();
-        if let Some(level) = self.level {
-            out.depth = Some(level);
-            out.exact_empties = Some(tessera::engine::level::level_exact_empties(level));
-        }
-        let algo = self.algo.unwrap_or(G::ALGORITHMS[0]);
-        if !G::ALGORITHMS.contains(&algo) {
-            let names: Vec<&str> = G::ALGORITHMS.iter().map(|a| a.name()).collect();
-            return Err(output::CliError::input(format!(
-                "--algo {} is not for {} (its algorithms: {})",
-                algo.name(),
-                G::ID,
-                names.join(", ")
-            )));
-        }
-        out.algo = Some(algo);
-        if self.mpc.as_deref() == Some("off") && self.mpc_t.is_some() {
-            return Err(output::CliError::input(
-                "--mpc-t sets the confidence of MPC: give --mpc builtin or a parameter file too, not --mpc off",
-            ));
-        }
-        if let Some(m) = self.mpc.as_deref().filter(|m| *m != "off") {
-            if G::ID != "othello" || algo != Algo::Alphabeta {
-                return Err(output::CliError::input(
-                    "--mpc is for othello's alpha-beta search",
-                ));
-            }
-            if self.level.is_some_and(|l| l < 11) {
-                return Err(output::CliError::input(format!(
-                    "levels below 11 search full width (no MPC, as Egaroucid): --mpc {m} needs --level 11 or more"
-                )));
-            }
-        }
-        if G::ID != "othello" && self.book.as_deref().is_some_and(|b| b != "none") {
-            return Err(output::CliError::input(format!(
-                "--book is for othello (there is no {} book)",
-                G::ID
-            )));
-        }
-        if algo == Algo::Mcts && out.depth.is_some() {
-            return Err(output::CliError::input(
-                "--depth is for alpha-beta and the multi-player searches (MCTS takes --iterations, --nodes or --time-ms)",
-            ));
-        }
-        if algo == Algo::Mcts && self.iterations.is_some() && self.nodes.is_some() {
-            return Err(output::CliError::input(
-                "--iterations and --nodes are the same budget for MCTS (a node is an iteration): give one",
-            ));
-        }
-        if algo == Algo::Mcts && self.weights.is_some() {
-            return Err(output::CliError::input(
-                "--weights is for the searches with an evaluation (MCTS plays random playouts)",
-            ));
-        }
-        if G::ID != "othello" && self.exact_empties.is_some() {
-            return Err(output::CliError::input(format!(
-                "--exact-empties is for othello ({} has no exact endgame solver in bestmove)",
-                G::ID
-            )));
-        }
-        if algo != Algo::Alphabeta && self.exact_empties.is_some() {
-            return Err(output::CliError::input(format!(
-                "--exact-empties is for --algo alphabeta (the {} search does not solve endgames)",
-                algo.name()
-            )));
-        }
-        if algo != Algo::Mcts {
-            let mcts_only = [
-                ("--iterations", self.iterations.is_some()),
-                ("--seed", self.seed.is_some() && !G::SEEDED_SETUP),
-                ("--c", self.c.is_some()),
-                ("--mcts-parallel", self.mcts_parallel.is_some()),
-            ];
-            if let Some((flag, _)) = mcts_only.iter().find(|(_, set)| *set) {
-                return Err(output::CliError::input(format!(
-                    "{flag} is for --algo mcts (the {} search takes --depth, --nodes or --time-ms)",
-                    algo.name()
-                )));
-            }
-        }
-        if algo.multi().is_some() && self.threads != 1 {
-            // Say whether the user chose the algorithm or got the game's default.
-            let chosen = if self.algo.is_some() {
-                format!("--algo {}", algo.name())
-            } else {
-                format!("{}'s default search ({})", G::ID, algo.name())
-            };
-            return Err(output::CliError::input(format!(
-                "{chosen} searches on one thread (--threads must be 1; --algo mcts uses \
-                 several)"
-            )));
-        }
-        Ok(out)
-    }
-
     /// The search limits; `default_time_ms` when no limit was given (for MCTS,
     /// `--iterations` is a limit too).
     pub fn limits(&self, default_time_ms: u64) -> tessera::search::Limits {
+        if let Some(spec) = &self.resolved {
+            let mut limits = self.spec_with_flags(spec).limits();
+            if limits.depth.is_none() && limits.nodes.is_none() && limits.time_ms.is_none() {
+                // A spec with only a game clock (`tc`): one move gets the default budget.
+                limits.time_ms = Some(default_time_ms);
+            }
+            return limits;
+        }
         let mut limits = tessera::search::Limits {
             depth: self.depth,
             nodes: self.nodes,
@@ -275,6 +156,9 @@ impl EngineArgs {
     /// # Errors
     /// A bad `--book` file (named as `--book` reads it) or MCTS settings a spec refuses.
     pub fn spec<G: CliGame>(&self) -> Result<EngineSpec, output::CliError> {
+        if let Some(spec) = &self.resolved {
+            return Ok(self.spec_with_flags(spec));
+        }
         if self.algo() == Algo::Mcts {
             return self.mcts_spec(G::ID);
         }
@@ -313,10 +197,24 @@ impl EngineArgs {
         let mut player = G::make_player(&spec).map_err(output::CliError::input)?;
         if verbose {
             player.set_progress(Box::new(|info| {
-                output::say(info_line(info, G::SCORE_UNIT));
+                output::say(tessera::present::info_line(info, G::SCORE_UNIT));
             }));
         }
         Ok(player)
+    }
+
+    /// `--engine`'s spec with the limits of `--depth`, `--time-ms` and `--nodes` (which
+    /// replace all of its limits, as in `gtp`; `--level` was applied when resolved); a book set by the command
+    /// itself (`analyze` searches every move) replaces the spec's.
+    fn spec_with_flags(&self, spec: &EngineSpec) -> EngineSpec {
+        let mut spec = spec.clone();
+        if self.depth.is_some() || self.time_ms.is_some() || self.nodes.is_some() {
+            spec = spec.with_limits(self.depth, self.time_ms, self.nodes);
+        }
+        if self.book.is_some() && spec.game == "othello" {
+            spec.book.clone_from(&self.book);
+        }
+        spec
     }
 
     /// The MCTS engine spec of these settings (`--c`, `--threads`, `--seed`, `--tt-mb` as
@@ -339,19 +237,20 @@ impl EngineArgs {
     }
 }
 
-/// An info line for a finished iteration.
-pub fn info_line<M: std::fmt::Display>(
-    info: &tessera::search::SearchInfo<M>,
-    unit: &str,
-) -> String {
-    let secs = info.elapsed.as_secs_f64();
-    format!(
-        "info depth {} score {} nodes {} time {:.3} nps {} pv {}",
-        info.depth,
-        tessera::present::score_short(info.score, unit),
-        info.nodes,
-        secs,
-        output::rate(info.nodes, secs).round(),
-        output::join_moves(&info.pv)
-    )
+/// The spec `--engine TEXT` names for game `G`: an inline spec when the text has a `=`,
+/// else a preset name or `.toml` file.
+///
+/// # Errors
+/// An unknown preset, a bad file or spec, or an engine of another game.
+pub(super) fn resolve_engine<G: CliGame>(text: &str) -> Result<EngineSpec, output::CliError> {
+    let spec = EngineSpec::from_arg(text, G::ID)
+        .map_err(|e| output::CliError::input(format!("--engine: {e}")))?;
+    if spec.game != G::ID {
+        return Err(output::CliError::input(format!(
+            "--engine {text} is a {} engine, not {}",
+            spec.game,
+            G::ID
+        )));
+    }
+    Ok(spec)
 }

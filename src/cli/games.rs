@@ -45,9 +45,6 @@ pub trait CliGame: Present + Players {
     /// keeps one of each set of symmetric positions.
     const SQUARE_SYMMETRY: bool = false;
 
-    /// Whether `--seed` also sets up the start position (talat-2p's random Djinn).
-    const SEEDED_SETUP: bool = false;
-
     /// The position the flags describe; the start position (set up from `seed`, see
     /// [`Game::start_seeded`]) when none is given.
     ///

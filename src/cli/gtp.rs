@@ -94,12 +94,7 @@ fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
         .engine
         .as_deref()
         .unwrap_or_else(|| default_engine(args.game));
-    let mut spec = if engine.contains('=') {
-        EngineSpec::from_inline(engine, game)
-    } else {
-        EngineSpec::resolve(engine)
-    }
-    .map_err(CliError::input)?;
+    let mut spec = EngineSpec::from_arg(engine, game).map_err(CliError::input)?;
     if game == "othello" {
         spec.book = gtp_book(args, &spec)?;
     }

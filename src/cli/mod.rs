@@ -15,6 +15,7 @@ mod bestmove;
 mod book;
 mod book_arg;
 mod engine_args;
+mod engine_checks;
 mod engines;
 mod fairness;
 mod games;
@@ -23,6 +24,7 @@ mod nboard;
 mod openings;
 mod othello;
 mod output;
+mod parse;
 mod perft;
 mod play;
 mod progress;
@@ -83,7 +85,8 @@ enum Command {
     ValidationSet(validation_set::ValidationSetArgs),
 }
 
-pub use engine_args::{EngineArgs, mcts_parallel};
+pub use engine_args::EngineArgs;
+pub use parse::mcts_parallel;
 pub use tessera::games::GameId;
 
 /// clap value parser for a `<GAME>` argument: the ids of [`GameId::ALL`], each with its

@@ -13,6 +13,8 @@ pub const EXIT_USAGE: u8 = 2;
 /// Exit code for work that could not be finished (a limit stopped it, an engine failed).
 pub const EXIT_UNFINISHED: u8 = 1;
 
+pub use super::parse::*;
+
 /// A failure to report: one line on stderr and an exit code.
 #[derive(Debug)]
 pub struct CliError {
@@ -152,98 +154,6 @@ pub fn json_moves<M: Display>(moves: &[M]) -> serde_json::Value {
             .map(|m| serde_json::Value::String(m.to_string()))
             .collect(),
     )
-}
-
-/// clap value parser: an integer of at least 1.
-pub fn at_least_one_u32(text: &str) -> Result<u32, String> {
-    match text.trim().parse::<u32>() {
-        Ok(0) => Err("must be at least 1".into()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(not_a_count(text, &e, "must be at least 1")),
-    }
-}
-
-/// clap value parser: a search depth in plies, 1 to [`tessera::search::Limits::MAX_DEPTH`]
-/// (60: iterative deepening never goes deeper, so a larger depth would silently be 60 and
-/// run as long as an unlimited search).
-pub fn search_depth(text: &str) -> Result<u32, String> {
-    let max = tessera::search::Limits::MAX_DEPTH;
-    let range = format!("must be in 1..={max} plies");
-    match text.trim().parse::<u32>() {
-        Ok(n) if (1..=max).contains(&n) => Ok(n),
-        Ok(n) => Err(format!("{n} {range}")),
-        Err(e) => Err(not_a_count(text, &e, &range)),
-    }
-}
-
-/// clap value parser: an FFO problem number, any whole number (the suite's range is
-/// checked where the problem is looked up); a negative or non-numeric one names the suite
-/// ("-1 is not in 0..=4294967295" was clap's).
-pub fn ffo_number(text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
-        .map_err(|_| "not an FFO problem number (the built-in suite has 40..59)".to_string())
-}
-
-/// The message for `text` that did not parse as an unsigned count (`e`): `negative` for a
-/// negative whole number (e.g. "-5"), else "not a whole number" with the reason.
-fn not_a_count(text: &str, e: &std::num::ParseIntError, negative: &str) -> String {
-    let t = text.trim();
-    let digits = t.strip_prefix('+').unwrap_or(t);
-    if t.parse::<i128>().is_ok_and(|n| n < 0)
-        || (t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()))
-    {
-        negative.to_string()
-    } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        // A whole number, only too large for the option ("99999999999999999999" read
-        // "not a whole number (number too large to fit in target type)").
-        format!("{t} is too large")
-    } else {
-        format!("not a whole number ({e})")
-    }
-}
-
-/// clap value parser: an integer of at least 1.
-///
-/// Values above `i64::MAX` are refused here: engine settings travel as TOML integers
-/// (signed 64-bit), and a larger count could only fail later with a confusing message.
-pub fn at_least_one_u64(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("must be at least 1".into()),
-        Ok(n) if n > i64::MAX as u64 => Err(format!("{n} is too large (at most {})", i64::MAX)),
-        Ok(n) => Ok(n),
-        Err(e) => Err(not_a_count(text, &e, "must be at least 1")),
-    }
-}
-
-/// clap value parser: a random seed, 0 to `i64::MAX` (engine settings travel as TOML
-/// integers, signed 64-bit).
-pub fn seed(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(n) if n > i64::MAX as u64 => Err(format!("{n} is too large (at most {})", i64::MAX)),
-        Ok(n) => Ok(n),
-        Err(e) => Err(not_a_count(text, &e, "must be at least 0")),
-    }
-}
-
-/// Largest transposition table accepted, MiB.
-pub const MAX_TT_MIB: usize = 16 * 1024;
-
-/// clap value parser: a table size in MiB, 1..=[`MAX_TT_MIB`].
-pub fn tt_mib(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        // A trial allocation (fresh pages, untouched: cheap) so that a size this machine
-        // cannot give is one error line now, not an abort once the work has begun.
-        Ok(n) if (1..=MAX_TT_MIB).contains(&n) => {
-            tessera::search::TranspositionTable::try_new(n).map(|_| n)
-        }
-        Ok(n) => Err(format!("{n} MiB is outside 1..={MAX_TT_MIB}")),
-        Err(e) => Err(not_a_count(
-            text,
-            &e,
-            &format!("{} MiB is outside 1..={MAX_TT_MIB}", text.trim()),
-        )),
-    }
 }
 
 /// Checks before any work that `path` can be written (see

@@ -86,21 +86,7 @@ pub enum QuixoProver {
 /// Deepest proof `solve quixo --position` tries when no `--max-plies` is given.
 pub const DEFAULT_QUIXO_PLIES: u32 = 9;
 
-/// `--tt-mb` when not given.
-pub const DEFAULT_SOLVE_TT_MIB: usize = 256;
-
-/// `--tt-mb` when not given for an Othello position with at most
-/// [`SMALL_SOLVE_MAX_EMPTIES`] empties: a quarter of the pages to zero and less memory to
-/// compact for huge pages. FFO #40 (20 empties) one process at a time while other builds
-/// churned memory (A,B x3): 0.40-0.46 user + 1.76-2.74 system CPU-s at 256 MiB, 0.43-0.45
-/// user + 0.05-0.06 system at 64 MiB. With the table's four-way buckets 64 MiB holds what
-/// these solves store (1 thread): FFO #45 (24 empties) 151.75 M nodes at 64 MiB against
-/// 151.73 M at 256 (two-way buckets: 164.0 M against 151.9 M), #49 (26 empties) 204.2 M
-/// against 204.4 M, #50 (26 empties, 2 threads) 429.0 M against 424.7 M; CPU-s of #45 +
-/// #48 + #49 the same (20.9-22.0 s, 3 interleaved rounds each).
-pub const SMALL_SOLVE_TT_MIB: usize = 64;
-/// Largest number of empties solved with [`SMALL_SOLVE_TT_MIB`] by default.
-pub const SMALL_SOLVE_MAX_EMPTIES: u32 = 26;
+use tessera::games::othello::obf_batch::DEFAULT_SOLVE_TT_MIB;
 
 impl SolveArgs {
     /// The table size in MiB: `--tt-mb`, else [`DEFAULT_SOLVE_TT_MIB`].
@@ -110,33 +96,9 @@ impl SolveArgs {
     }
 
     /// The table size in MiB for solving an Othello position with `empties` empty squares:
-    /// `--tt-mb`, else [`SMALL_SOLVE_TT_MIB`] up to [`SMALL_SOLVE_MAX_EMPTIES`] empties and
-    /// [`DEFAULT_SOLVE_TT_MIB`] above.
+    /// `--tt-mb`, else [`tessera::games::othello::obf_batch::solve_tt_mib`]'s default.
     #[must_use]
     pub fn othello_tt_mib(&self, empties: u32) -> usize {
-        othello_tt_mib(self.tt_mb, empties)
-    }
-}
-
-/// [`SolveArgs::othello_tt_mib`] of a `--tt-mb` value (`None` when not given).
-pub fn othello_tt_mib(tt_mb: Option<usize>, empties: u32) -> usize {
-    match tt_mb {
-        Some(mib) => mib,
-        None if empties <= SMALL_SOLVE_MAX_EMPTIES => SMALL_SOLVE_TT_MIB,
-        None => DEFAULT_SOLVE_TT_MIB,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn othello_table_is_small_up_to_26_empties_unless_given() {
-        assert_eq!(othello_tt_mib(None, 20), 64);
-        assert_eq!(othello_tt_mib(None, 26), 64);
-        assert_eq!(othello_tt_mib(None, 27), 256);
-        assert_eq!(othello_tt_mib(Some(8), 20), 8);
-        assert_eq!(othello_tt_mib(Some(512), 30), 512);
+        tessera::games::othello::obf_batch::solve_tt_mib(self.tt_mb, empties)
     }
 }

@@ -31,6 +31,4 @@ impl CliGame for Talat2p {
     fn bench_positions() -> Result<Vec<(String, Self)>, CliError> {
         bench_positions::<Self>()
     }
-
-    const SEEDED_SETUP: bool = true;
 }

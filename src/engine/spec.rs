@@ -754,6 +754,38 @@ impl EngineSpec {
         })
     }
 
+    /// The engine an `--engine TEXT` argument names: an inline spec (for `default_game`)
+    /// when the text has a `=`, else a preset name or `.toml` file ([`EngineSpec::resolve`]).
+    ///
+    /// # Errors
+    /// As [`EngineSpec::from_inline`] and [`EngineSpec::resolve`].
+    pub fn from_arg(text: &str, default_game: &str) -> Result<Self, String> {
+        if text.contains('=') {
+            Self::from_inline(text, default_game)
+        } else {
+            Self::resolve(text)
+        }
+    }
+
+    /// This engine with its per-move limits replaced by `depth`, `time_ms` and `nodes` (as
+    /// `gtp --depth/--time-ms` and `bestmove --engine ... --depth` do): its level and clocks
+    /// are dropped too.
+    #[must_use]
+    pub fn with_limits(
+        mut self,
+        depth: Option<u32>,
+        time_ms: Option<u64>,
+        nodes: Option<u64>,
+    ) -> Self {
+        self.depth = depth;
+        self.time_ms = time_ms;
+        self.nodes = nodes;
+        self.level = None;
+        self.tc = None;
+        self.st = None;
+        self
+    }
+
     /// This engine at strength `level` (1..=60) in place of its limits: depth, nodes, time
     /// and exact-empties are replaced by what the level sets (as `gtp --level`).
     ///

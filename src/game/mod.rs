@@ -129,6 +129,10 @@ pub trait Game:
         Self::start()
     }
 
+    /// Whether [`Game::start_seeded`] depends on its seed (talat-2p's random Djinn): a
+    /// `--seed` then also sets up the start position, and games from the start differ.
+    const SEEDED_SETUP: bool = false;
+
     /// Parses an opening line: a position in this game's one-line form (returned with no
     /// moves), or a sequence of moves played from [`Game::start`] (returned as the start and
     /// the moves, so engines that need the history, like external programs, get it).

@@ -33,7 +33,7 @@ mod score;
 mod talat;
 
 pub use othello::color_name;
-pub use score::{score_short, score_text};
+pub use score::{info_line, score_short, score_text};
 
 use serde_json::{Value, json};
 

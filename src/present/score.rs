@@ -45,6 +45,23 @@ pub fn score_short(score: i32, unit: &str) -> String {
     }
 }
 
+/// The `info` line of a finished search iteration, as `bestmove` prints them: `info depth 12
+/// score +3.50 nodes 1234567 time 0.512 nps 2411263 pv d3 c5 f6` (`unit` as in
+/// [`score_short`]; nps rounded to a whole number).
+#[must_use]
+pub fn info_line<M: std::fmt::Display>(info: &crate::search::SearchInfo<M>, unit: &str) -> String {
+    let secs = info.elapsed.as_secs_f64();
+    let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+    format!(
+        "info depth {} score {} nodes {} time {secs:.3} nps {} pv {}",
+        info.depth,
+        score_short(info.score, unit),
+        info.nodes,
+        (info.nodes as f64 / secs.max(1e-9)).round(),
+        pv.join(" ")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

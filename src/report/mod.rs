@@ -17,10 +17,9 @@ use crate::present::Present;
 
 mod move_times;
 mod replay;
-mod seats;
 
+pub use crate::tournament::seat_names::{name_seats, named_report};
 pub use replay::replay;
-pub use seats::{name_seats, named_report};
 
 const CSS: &str = include_str!("page.css");
 const BOARD_JS: &str = include_str!("board.js");

@@ -2,7 +2,8 @@
 //!
 //! - [`balanced`]: balanced opening suites (the XOT idea) for `tessera openings`;
 //! - [`adjudicate`]: ending games early by a solver or both engines' scores;
-//! - [`fairness`]: seat fairness over tournaments of identical engines (rows, trend, verdict);
+//! - [`fairness`]: seat fairness over tournaments of identical engines: the experiment
+//!   (levels, rules variants, opening suites), its rows, trend and verdict;
 //! - [`schedule`]: who meets whom, on which opening, in which seats (pairs, blocks, shards);
 //! - [`head_to_head`]: pairwise comparisons in games of three or more sides;
 //! - [`lock`]: one run at a time per output directory;
@@ -15,6 +16,7 @@
 //! - [`report`]: head-to-head statistics, rating list, time per move, results by seat, SPRT
 //!   state, from records alone;
 //! - [`seats`]: results by seat (score, win/draw/loss shares with 95 % intervals);
+//!   [`seat_names`]: the report's seats named for people (`Black (X)`, `team X (A1+A2)`);
 //! - [`stats`]: the rating mathematics (Elo, SPRT, Bradley-Terry / Plackett-Luce);
 //! - [`validate`]: every record checked against its tournament and replayed.
 //!
@@ -75,6 +77,7 @@ pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
+pub mod seat_names;
 pub mod seats;
 pub mod settings;
 pub mod stats;

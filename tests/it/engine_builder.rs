@@ -123,3 +123,75 @@ fn engines_lists_the_presets_of_a_game() {
     assert!(err.contains("invalid value 'chess'"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// `bestmove ARGS --json` run from the repository root: (exit code, stdout, stderr).
+fn bestmove(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN)
+        .arg("bestmove")
+        .args(args)
+        .output()
+        .expect("run tessera");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bestmove_takes_an_engine_spec_as_gtp_and_tournaments_do() {
+    // A preset by name: its own limit (depth 4) and settings.
+    let preset = EngineSpec::resolve("othello-pat-d4").unwrap();
+    let lib = library_nodes::<othello::Position>(&preset, OTHELLO);
+    assert_eq!(
+        bestmove_nodes("othello", OTHELLO, &["--engine", "othello-pat-d4"]),
+        lib
+    );
+    // --depth replaces the preset's limit; the rest of the preset stays.
+    let deeper = preset.clone().with_limits(Some(5), None, None);
+    assert_eq!(
+        bestmove_nodes(
+            "othello",
+            OTHELLO,
+            &["--engine", "othello-pat-d4", "--depth", "5"]
+        ),
+        library_nodes::<othello::Position>(&deeper, OTHELLO)
+    );
+    // An inline spec, for Quixo.
+    let inline = "name=q,depth=3,weights=builtin:texel,tt-mb=8";
+    let spec = EngineSpec::from_inline(inline, "quixo").unwrap();
+    assert_eq!(
+        bestmove_nodes("quixo", QUIXO, &["--engine", inline]),
+        library_nodes::<quixo::Quixo>(&spec, QUIXO)
+    );
+}
+
+#[test]
+fn a_bad_engine_spec_is_one_line_and_exit_2() {
+    for (args, wanted) in [
+        (
+            vec!["othello", "--engine", "quixo-ab-d4"],
+            "--engine quixo-ab-d4 is a quixo engine, not othello",
+        ),
+        (vec!["othello", "--engine", "no-such-engine"], "--engine: "),
+        (
+            vec!["othello", "--engine", "name=x,depht=3"],
+            "unknown field 'depht'",
+        ),
+        (
+            vec![
+                "othello",
+                "--engine",
+                "othello-ab-d4",
+                "--weights",
+                "builtin:texel",
+            ],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, _, err) = bestmove(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(wanted), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: one line: {err}");
+    }
+}

@@ -153,6 +153,7 @@ impl<const TWO: bool> Game for Position<TWO> {
     type Moves = Moves;
     const ID: &'static str = if TWO { "talat-2p" } else { "talat" };
     const MOVE_CODES: usize = Move::CODES;
+    const SEEDED_SETUP: bool = TWO;
 
     /// `talat`: the empty boards, White to place. `talat-2p`: the Djinn placed at random
     /// from seed [`super::DEFAULT_DJINN_SEED`], White to place.

@@ -2,13 +2,13 @@
 //! opening suite, per strength level and per rules variant, with the trend of each seat's
 //! score as the engines get stronger.
 //!
-//! Each row is one tournament of copies of one engine (see [`super::runner`]): since the
+//! Each row is one tournament of copies of one engine (see [`crate::tournament::runner`]): since the
 //! engines are the same, every difference between the seats' scores is the seat's.
 
 use serde::Serialize;
 
-use super::seats::SeatRow;
-use super::stats::proportion::z_of;
+use crate::tournament::seats::SeatRow;
+use crate::tournament::stats::proportion::z_of;
 
 /// One tournament of identical engines: a rules variant, an opening suite and a strength.
 #[derive(Clone, Debug, Serialize)]
@@ -96,7 +96,7 @@ impl Trend {
 
 /// The standard error of a seat's score from its 95 % interval (half-width / z).
 fn standard_error(row: &SeatRow) -> f64 {
-    (row.score.upper - row.score.lower) / (2.0 * z_of(super::seats::CONFIDENCE))
+    (row.score.upper - row.score.lower) / (2.0 * z_of(crate::tournament::seats::CONFIDENCE))
 }
 
 /// The trend of every seat (two sides: the first seat only, the other mirrors it) in every
@@ -138,7 +138,7 @@ pub fn trends(rows: &[FairnessRow]) -> Vec<Trend> {
         for s in 0..seats {
             let (a, b) = (&lo.seats[s], &hi.seats[s]);
             let change = b.score.value - a.score.value;
-            let half = z_of(super::seats::CONFIDENCE)
+            let half = z_of(crate::tournament::seats::CONFIDENCE)
                 * (standard_error(a).powi(2) + standard_error(b).powi(2)).sqrt();
             let (lower, upper) = (change - half, change + half);
             let significant = lower > 0.0 || upper < 0.0;
