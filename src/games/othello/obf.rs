@@ -185,6 +185,9 @@ pub fn read_problems(path: &std::path::Path) -> Result<Vec<(usize, ObfProblem)>,
     Ok(out)
 }
 
+/// The problem lines of a file: each line number (from 1) with its problem or its error.
+pub type Problems = Vec<(usize, Result<ObfProblem, String>)>;
+
 /// The problem lines of an OBF file's content `bytes` (a byte-order mark skipped), each
 /// with its 1-based line number: the problem, or what is wrong with that line (a line that
 /// is not UTF-8, such as a Latin-1 comment, is that line's error only). `path` names the
@@ -193,10 +196,7 @@ pub fn read_problems(path: &std::path::Path) -> Result<Vec<(usize, ObfProblem)>,
 /// # Errors
 /// One line naming the file: a NUL byte (a binary file, not text), no problem line at all,
 /// or no line that parses (the first error and how many lines fail).
-pub fn parse_file(
-    bytes: &[u8],
-    path: &std::path::Path,
-) -> Result<Vec<(usize, Result<ObfProblem, String>)>, String> {
+pub fn parse_file(bytes: &[u8], path: &std::path::Path) -> Result<Problems, String> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
         let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
@@ -205,7 +205,7 @@ pub fn parse_file(
             path.display()
         ));
     }
-    let lines: Vec<(usize, Result<ObfProblem, String>)> = bytes
+    let lines: Problems = bytes
         .split(|&b| b == b'\n')
         .enumerate()
         .filter_map(|(i, l)| {

@@ -44,8 +44,7 @@ pub fn solve_tt_mib(tt_mib: Option<usize>, empties: u32) -> usize {
 /// The largest OBF file read, bytes.
 pub const MAX_OBF_FILE: u64 = 256 << 20;
 
-/// The problem lines of a file: each line number (from 1) with its problem or its error.
-pub type Problems = Vec<(usize, Result<ObfProblem, String>)>;
+pub use super::obf::Problems;
 
 /// The problem lines of an OBF file: each with its line number (from 1) and the problem or
 /// that line's error ([`super::obf::parse_file`]). Comment and blank lines are left out; a
