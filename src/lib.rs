@@ -51,6 +51,7 @@ pub mod env;
 pub mod formats;
 pub mod game;
 pub mod games;
+pub mod play;
 pub mod present;
 pub mod protocol;
 pub mod report;

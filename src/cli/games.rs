@@ -140,5 +140,3 @@ pub trait CliGame: Present + Players {
         Ok(out)
     }
 }
-
-pub use tessera::game::legal_moves;

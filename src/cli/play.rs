@@ -1,6 +1,8 @@
 //! `tessera play`: a game in the terminal. The board is drawn with coordinates, the legal
-//! moves are listed, the human's moves are read line by line from stdin (bad input gets a
-//! message and a new prompt), the engine's moves are shown with their score.
+//! moves are listed, the human's moves and commands are read line by line from stdin (bad
+//! input gets a one-line message and a new prompt), the engine's moves are shown with their
+//! score. The game and its commands are [`tessera::play::terminal::Terminal`]'s; this file
+//! reads and prints.
 
 use std::io::{BufRead, Read};
 use std::process::ExitCode;
@@ -8,8 +10,10 @@ use std::process::ExitCode;
 use clap::Args;
 use tessera::game::Seat;
 
-use super::games::{CliGame, legal_moves};
-use super::output::{CliError, prompt, say, score_text};
+use tessera::play::terminal::{COMMANDS, Command, Terminal, command};
+
+use super::games::CliGame;
+use super::output::{CliError, prompt, say};
 use super::{EngineArgs, GameId, PositionArgs};
 
 /// The engine's time per move when no limit is given, milliseconds.
@@ -21,8 +25,10 @@ pub const DEFAULT_TIME_MS: u64 = 1000;
     about = "Play a game in the terminal against the engine (moves are read from stdin)",
     long_about = "Play a game in the terminal. The board is drawn with coordinates (Othello: \
                   a..h left to right, 1..8 top to bottom; * marks the legal moves), the legal \
-                  moves are listed, and you type a move such as f5. Also: 'help', 'quit'. A \
-                  forced pass is played for you. End of input (Ctrl-D) leaves the game (exit \
+                  moves are listed, and you type a move such as f5. Also: 'moves' (the legal \
+                  moves), 'undo' (back to your previous move), 'redo', 'hint' (the engine's \
+                  move), 'analyze' (every legal move scored by the engine; two-sided games), \
+                  'help', 'quit'. A forced pass is played for you. End of input (Ctrl-D) leaves the game (exit \
                   code 0).\n\n--human names the seats people sit at: seat names or numbers \
                   (Othello: black or x or 0, white or o or 1), comma-separated; 'none' lets the \
                   engine play every seat, 'all' (or 'both') seats people everywhere.\n\nThe \
@@ -112,7 +118,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let start = G::load(&args.position, args.engine.seed())?.position;
     let humans = human_seats(&start, &args.human)?;
     let limits = engine_args.limits(DEFAULT_TIME_MS);
-    let mut engine = engine_args.engine::<G>(false)?;
+    let engine = engine_args.engine::<G>(false)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
 
@@ -135,107 +141,86 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
     });
     if humans != 0 {
         say(G::MOVE_HELP);
+        say(COMMANDS);
     }
-
-    let first = start.clone();
-    let mut pos = start;
-    let mut played: Vec<G::Move> = Vec::new();
-    // Games that draw by threefold repetition (Quixo) count positions; every game stops
-    // as a draw at the tournament ply cap, so engine-only games always end.
-    let mut seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    let mut game = Terminal::new(start, humans, engine, limits);
+    // After a move, an undo or a redo the board is drawn again.
+    let mut show = true;
     loop {
-        say("");
-        say(pos.diagram());
-        if let Some(result) = pos.result_text() {
-            say(result);
-            say(format!("moves: {}", G::transcript(&played)));
-            return Ok(ExitCode::SUCCESS);
+        if show {
+            say("");
+            say(game.history.current().diagram());
+            let note = game.history.pass_note();
+            if !note.is_empty() {
+                say(note);
+            }
         }
-        let repeated = G::REPETITION_DRAWS && {
-            let count = seen.entry(pos.key()).or_default();
-            *count += 1;
-            *count >= 3
-        };
-        if repeated || played.len() as u64 >= G::DEFAULT_MAX_PLIES {
-            say(if repeated {
-                "game over: a draw (the position occurred for the third time with the same side to move)".to_string()
-            } else {
-                format!(
-                    "game over: a draw ({} plies played, the ply cap)",
-                    played.len()
-                )
-            });
-            say(format!("moves: {}", G::transcript(&played)));
-            return Ok(ExitCode::SUCCESS);
-        }
-        let seat = pos.to_move();
-        let name = pos.seat_name(seat);
-        let legal = legal_moves(&pos);
-        if let [only] = legal[..]
-            && pos.is_pass(only)
-        {
-            say(format!("{name} has no legal move and passes."));
-            pos = pos.play(only);
-            played.push(only);
+        show = true;
+        if let Some(over) = game.game_over() {
+            say(over);
+            say(game.transcript());
+            if humans == 0 {
+                return Ok(ExitCode::SUCCESS);
+            }
+            say("undo takes moves back; anything else leaves.");
+            match read_line(&mut input)?.as_deref().map(command) {
+                Some(Command::Undo) => say(game.undo().unwrap_or_else(|e| e)),
+                _ => return Ok(ExitCode::SUCCESS),
+            }
             continue;
         }
-        if humans >> seat.0 & 1 == 1 {
-            let list = legal
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
-            say(format!("legal moves: {list}"));
-            loop {
-                prompt(format!("{name} move> "));
-                let Some(line) = read_line(&mut input)? else {
-                    say("");
-                    say("end of input: leaving the game.");
+        if !game.human_to_move() {
+            say(game.engine_move().map_err(CliError::failure)?);
+            continue;
+        }
+        let name = game.to_move_name();
+        say(game.legal_list());
+        loop {
+            prompt(format!("{name} move> "));
+            let Some(line) = read_line(&mut input)? else {
+                say("");
+                say("end of input: leaving the game.");
+                return Ok(ExitCode::SUCCESS);
+            };
+            match command(&line) {
+                Command::Empty => continue,
+                Command::Quit => {
+                    say("quit: leaving the game.");
+                    say(game.transcript());
                     return Ok(ExitCode::SUCCESS);
-                };
-                match line.to_ascii_lowercase().as_str() {
-                    "" => continue,
-                    "quit" | "exit" | "q" => {
-                        say("quit: leaving the game.");
-                        say(format!("moves: {}", G::transcript(&played)));
-                        return Ok(ExitCode::SUCCESS);
-                    }
-                    "help" | "?" | "h" => {
-                        say(G::MOVE_HELP);
-                        say(format!("legal moves: {list}"));
-                        continue;
-                    }
-                    _ => {}
                 }
-                match pos.parse_move(&line) {
-                    Ok(mv) => {
-                        say(format!("{name} plays {mv}"));
-                        pos = pos.play(mv);
-                        played.push(mv);
+                Command::Help => {
+                    say(G::MOVE_HELP);
+                    say(COMMANDS);
+                }
+                Command::Moves => say(game.legal_list()),
+                Command::Hint => say(game.hint().unwrap_or_else(|e| format!("hint: {e}"))),
+                Command::Analyze => match game.analyze() {
+                    Ok(lines) => lines.into_iter().for_each(say),
+                    Err(e) => say(format!("analyze: {e}")),
+                },
+                Command::Undo | Command::Redo => {
+                    let done = if command(&line) == Command::Undo {
+                        game.undo()
+                    } else {
+                        game.redo()
+                    };
+                    match done {
+                        Ok(text) => {
+                            say(text);
+                            break;
+                        }
+                        Err(e) => say(e),
+                    }
+                }
+                Command::Move(text) => match game.play_text(text) {
+                    Ok(played) => {
+                        say(played);
                         break;
                     }
-                    Err(e) => say(format!("{e}. Legal moves: {list}. Try again.")),
-                }
+                    Err(e) => say(e),
+                },
             }
-        } else {
-            let thought = engine
-                .choose_in_game(&first, &played, &pos, &limits)
-                .map_err(CliError::failure)?;
-            let mv = thought
-                .best_move
-                .filter(|&m| pos.is_legal(m))
-                .ok_or_else(|| {
-                    CliError::failure(format!("the engine returned no legal move in {pos}"))
-                })?;
-            say(format!(
-                "{name} (tessera) plays {mv}: score {} for {name}, depth {}, {} nodes, {:.2} s",
-                score_text(thought.score, thought.unit, thought.exact),
-                thought.depth,
-                thought.nodes,
-                thought.elapsed.as_secs_f64()
-            ));
-            pos = pos.play(mv);
-            played.push(mv);
         }
     }
 }

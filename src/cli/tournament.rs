@@ -10,10 +10,9 @@ use std::sync::atomic::AtomicBool;
 use clap::{Args, Subcommand};
 use tessera::engine::{EngineSpec, TimeControl};
 use tessera::tournament::adjudicate::Adjudication;
-use tessera::tournament::lock::OutLock;
 use tessera::tournament::merge;
 use tessera::tournament::openings::{self, OpeningSource, OpeningsOrder, OpeningsRepeat};
-use tessera::tournament::record::{self, GameRecord};
+use tessera::tournament::record::GameRecord;
 use tessera::tournament::report::{self, SprtSettings};
 use tessera::tournament::runner::{self, RunOptions, Settings};
 use tessera::tournament::schedule::{self, Format};
@@ -373,33 +372,7 @@ fn apply_clock(engines: &mut [EngineSpec], a: &PlayArgs) -> Result<(), String> {
         a.tc.as_deref()
             .map(|t| t.parse::<TimeControl>().map_err(|e| format!("--tc: {e}")))
             .transpose()?;
-    if let Some(st) = a.st
-        && !(st.is_finite() && st > 0.0 && st <= 86_400.0)
-    {
-        return Err(format!(
-            "--st must be more than 0 and at most 86400 seconds, got {st}"
-        ));
-    }
-    if a.timemargin.is_some_and(|m| m > 3_600_000) {
-        return Err("--timemargin must be at most 3600000 ms".into());
-    }
-    if a.timemargin.is_some()
-        && tc.is_none()
-        && a.st.is_none()
-        && engines.iter().all(|e| e.seat_clock().is_none())
-    {
-        return Err("--timemargin needs a clock (--tc, --st, or tc/st in an engine)".into());
-    }
-    for e in engines.iter_mut() {
-        if e.tc.is_none() && e.st.is_none() {
-            e.tc = tc;
-            e.st = a.st;
-        }
-        if e.seat_clock().is_some() && e.timemargin.is_none() {
-            e.timemargin = a.timemargin;
-        }
-    }
-    Ok(())
+    tessera::tournament::settings::apply_clock(engines, tc, a.st, a.timemargin)
 }
 
 /// The graceful interrupt of tournaments (see [`super::signals::graceful_interrupt`]).
@@ -483,57 +456,15 @@ fn write_html<G: CliGame>(
 }
 
 fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {
-    let mut parts = Vec::new();
-    for d in dirs {
-        let (settings, records) = load_dir(d)?;
-        let shard = runner::saved_shard(d).map_err(CliError::input)?;
-        parts.push(merge::Part {
-            name: d.display().to_string(),
-            settings,
-            shard,
-            records,
-        });
-    }
-    let (settings, merged) = merge::combine(parts).map_err(CliError::input)?;
-    if out.join("games.jsonl").exists() {
-        return Err(CliError::input(format!(
-            "{} already holds records; merge into a new directory",
-            out.display()
-        )));
-    }
-    std::fs::create_dir_all(out)
-        .map_err(|e| CliError::input(format!("cannot create {}: {e}", out.display())))?;
-    let _lock = OutLock::acquire(out).map_err(CliError::input)?;
-    if out.join("games.jsonl").exists() {
-        return Err(CliError::input(format!(
-            "{} already holds records; merge into a new directory",
-            out.display()
-        )));
-    }
-    let text =
-        serde_json::to_string_pretty(&settings).map_err(|e| CliError::failure(e.to_string()))?;
-    std::fs::write(out.join("tournament.json"), text)
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", out.display())))?;
-    let mut w = record::Writer::append(&out.join("games.jsonl")).map_err(CliError::input)?;
-    for r in &merged {
-        w.write(r).map_err(CliError::failure)?;
-    }
-    let rep = game_report(&settings, &merged)?;
+    let merged = merge::merge_dirs(dirs, out).map_err(CliError::input)?;
+    let rep = game_report(&merged.settings, &merged.records)?;
     let _ = std::fs::write(
         out.join("report.json"),
         serde_json::to_string_pretty(&rep).unwrap_or_default(),
     );
-    // Shards that are missing or unfinished leave holes in the schedule: say so.
-    let seats = merged.first().map_or(2, |r| r.sides_view().engines.len());
-    let scheduled = schedule::groups(settings.engines.len(), seats, settings.format).len()
-        * settings.rounds
-        * seats;
-    if merged.len() < scheduled && settings.sprt.is_none() {
-        eprintln!(
-            "note: {} of the {scheduled} scheduled games are present (a shard missing or unfinished?)",
-            merged.len()
-        );
+    if let Some(note) = &merged.note {
+        eprintln!("{note}");
     }
-    print_report(&settings, &merged, json)?;
+    print_report(&merged.settings, &merged.records, json)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -75,6 +75,12 @@ impl FnvHasher {
         }
     }
 
+    /// The hash as a number.
+    #[must_use]
+    pub fn value(&self) -> u64 {
+        self.0
+    }
+
     /// The hash as stamps write it (`fnv1a64:` and 16 hex digits).
     #[must_use]
     pub fn finish(&self) -> String {

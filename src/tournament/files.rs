@@ -128,10 +128,15 @@ pub fn changes(before: &[DependedFile], now: &[DependedFile], games: usize) -> V
 /// hashes.
 #[must_use]
 pub fn refusal(dir: &Path, change: &FileChange) -> String {
+    let what = if change.before.engine.is_some() {
+        "its games would mix two engines under one name; restore the file, use another \
+         --out, or give --allow-changed-files to play on with it"
+    } else {
+        "the games already played come from its old openings; restore the file or use \
+         another --out"
+    };
     format!(
-        "{} changed since {} was started ({} then, {} now): its games would mix two engines \
-         under one name; restore the file, use another --out, or give --allow-changed-files \
-         to play on with it",
+        "{} changed since {} was started ({} then, {} now): {what}",
         change.before.describe(),
         dir.display(),
         change.before.stamp.hash,

@@ -21,7 +21,9 @@ pub struct Folder {
     /// The records in file order, each checked.
     pub records: Vec<GameRecord>,
     /// A note for people when the last line of `games.jsonl` is cut short (a run stopped
-    /// while writing it): that line is not counted.
+    /// while writing it: that line is not counted), or the openings file is missing or
+    /// changed (the records were checked against each other: see
+    /// [`super::validate::check_records`]).
     pub note: Option<String>,
 }
 
@@ -56,8 +58,12 @@ pub fn read(dir: &Path) -> Result<Folder, String> {
     })?;
     let records_path = dir.join("games.jsonl");
     let loaded = record::load_numbered(&records_path)?;
-    let note = loaded.note(&records_path);
-    crate::for_game!(game, check(&settings, &records_path, &loaded.records))?;
+    let torn = loaded.note(&records_path);
+    let openings = crate::for_game!(game, check(&settings, &records_path, &loaded.records))?;
+    let note = match (torn, openings) {
+        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+        (a, b) => a.or(b),
+    };
     Ok(Folder {
         settings,
         game,
@@ -72,7 +78,7 @@ fn check<G: Game + 'static>(
     settings: &Settings,
     path: &Path,
     records: &[(usize, GameRecord)],
-) -> Result<(), String> {
+) -> Result<Option<String>, String> {
     let exact = super::adjudicate::exact_solver::<G>();
     super::validate::check_records::<G>(settings, path, records, exact.as_ref())
 }

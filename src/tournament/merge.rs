@@ -5,6 +5,9 @@
 //! are the same game when what was played agrees ([`same_play`]); the machine-dependent
 //! fields ([`MACHINE_DEPENDENT`]) may differ, and the first directory's record is kept.
 
+use std::path::{Path, PathBuf};
+
+use super::files::{DependedFile, FileChange};
 use super::record::GameRecord;
 use super::settings::Settings;
 
@@ -50,6 +53,10 @@ pub struct Part {
     pub shard: Option<(usize, usize)>,
     /// Its records.
     pub records: Vec<GameRecord>,
+    /// The stamps of the files its engines and openings depend on.
+    pub files: Vec<DependedFile>,
+    /// The file changes `--allow-changed-files` accepted in it.
+    pub changes: Vec<FileChange>,
 }
 
 /// Checks the shards named by `parts`: one shard count and, when every part names its
@@ -149,6 +156,124 @@ pub fn combine(parts: Vec<Part>) -> Result<(Settings, Vec<GameRecord>), String> 
     }
     merged.sort_by_key(|r| r.id);
     Ok((settings, merged))
+}
+
+/// The file stamps of the merged tournament: those of the first part that names them,
+/// which every other part naming the same file (by engine and kind) must agree with by
+/// size and content hash (paths may differ from machine to machine); the accepted changes
+/// of all parts, each once.
+///
+/// # Errors
+/// Two parts whose engines or openings were read from different content, naming the file,
+/// both directories and both hashes.
+pub fn combine_files(parts: &[Part]) -> Result<(Vec<DependedFile>, Vec<FileChange>), String> {
+    let mut files: Vec<(&str, &DependedFile)> = Vec::new();
+    let mut changes: Vec<FileChange> = Vec::new();
+    for p in parts {
+        for f in &p.files {
+            match files
+                .iter()
+                .find(|(_, g)| g.engine == f.engine && g.kind == f.kind)
+            {
+                None => files.push((&p.name, f)),
+                Some((name, g)) if g.stamp.hash != f.stamp.hash || g.stamp.size != f.stamp.size => {
+                    return Err(format!(
+                        "{} differs between {name} ({}) and {} ({}): the directories played \
+                         with different files and do not merge",
+                        g.describe(),
+                        g.stamp.hash,
+                        p.name,
+                        f.stamp.hash
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        for c in &p.changes {
+            if !changes.contains(c) {
+                changes.push(c.clone());
+            }
+        }
+    }
+    Ok((files.into_iter().map(|(_, f)| f.clone()).collect(), changes))
+}
+
+/// What [`merge_dirs`] wrote.
+pub struct Merged {
+    /// The tournament's settings.
+    pub settings: Settings,
+    /// Every game, sorted by id.
+    pub records: Vec<GameRecord>,
+    /// Notes for people, one a line: a directory's note ([`super::folder::Folder::note`]),
+    /// games of the schedule missing (a shard missing or unfinished).
+    pub note: Option<String>,
+}
+
+/// Merges the tournament directories `dirs` (each read and checked by
+/// [`super::folder::read`]) into the new directory `out`: `tournament.json` (the settings,
+/// with the file stamps all of them agree on, see [`combine_files`]) and `games.jsonl`.
+///
+/// # Errors
+/// A directory that does not read, directories that do not merge ([`combine`],
+/// [`combine_files`]), `out` already holding records, or a write that fails.
+pub fn merge_dirs(dirs: &[PathBuf], out: &Path) -> Result<Merged, String> {
+    let mut parts = Vec::new();
+    let mut notes = Vec::new();
+    for d in dirs {
+        let folder = super::folder::read(d)?;
+        notes.extend(folder.note);
+        let shard = super::runner::saved_shard(d)?;
+        let (files, changes) = super::runner::saved_files(d)?;
+        parts.push(Part {
+            name: d.display().to_string(),
+            settings: folder.settings,
+            shard,
+            records: folder.records,
+            files,
+            changes,
+        });
+    }
+    let (files, changes) = combine_files(&parts)?;
+    let (settings, merged) = combine(parts)?;
+    let taken = || {
+        format!(
+            "{} already holds records; merge into a new directory",
+            out.display()
+        )
+    };
+    if out.join("games.jsonl").exists() {
+        return Err(taken());
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let _lock = super::lock::OutLock::acquire(out)?;
+    if out.join("games.jsonl").exists() {
+        return Err(taken());
+    }
+    super::runner::write_settings(
+        out,
+        &super::runner::settings_value(&settings, None, &files, &changes)?,
+    )?;
+    let mut w = super::record::Writer::append(&out.join("games.jsonl"))?;
+    for r in &merged {
+        w.write(r)?;
+    }
+    // Shards that are missing or unfinished leave holes in the schedule: say so.
+    let seats = merged.first().map_or(2, |r| r.sides_view().engines.len());
+    let scheduled = super::schedule::groups(settings.engines.len(), seats, settings.format).len()
+        * settings.rounds
+        * seats;
+    if merged.len() < scheduled && settings.sprt.is_none() {
+        notes.push(format!(
+            "note: {} of the {scheduled} scheduled games are present (a shard missing or unfinished?)",
+            merged.len()
+        ));
+    }
+    let note = (!notes.is_empty()).then(|| notes.join("\n"));
+    Ok(Merged {
+        settings,
+        records: merged,
+        note,
+    })
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //! - [`merge`]: the shards of one tournament combined, games compared by what was played;
 //! - [`move_times`]: each engine's time per move (mean, median, 90th percentile, max);
 //! - [`openings`]: openings from a file or random plies from a seed;
+//! - [`openings_file`]: an openings file indexed by line, never held whole;
 //! - [`runner`]: parallel games, records appended as games end, resume, SPRT stop;
 //! - [`record`]: the JSON-lines game records; [`export`]: records as GGF;
 //! - [`report`]: head-to-head statistics, rating list, time per move, results by seat, SPRT
@@ -71,6 +72,7 @@ pub mod lock;
 pub mod merge;
 pub mod move_times;
 pub mod openings;
+pub mod openings_file;
 pub mod record;
 pub mod report;
 pub mod runner;

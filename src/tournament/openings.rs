@@ -5,6 +5,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use super::openings_file::{self, LineIndex, OpeningsFile};
 use crate::game::Game;
 
 /// Where openings come from.
@@ -15,8 +16,12 @@ pub enum OpeningSource {
     Start,
     /// Random legal sequences of this many plies.
     RandomPlies(u32),
-    /// The lines of a file, used in order and cycled (blank lines and `#` comments skipped).
+    /// Lines held in the settings, used in order and cycled: generated suites, and the
+    /// openings files of tournaments written before files were indexed.
     Lines(Vec<String>),
+    /// The openings of a file, looked up by number ([`super::openings_file`]), used in
+    /// order and cycled (blank lines and `#` comments skipped).
+    File(OpeningsFile),
 }
 
 /// In which order the lines of an openings file are used.
@@ -84,16 +89,15 @@ impl<G: Game> Opening<G> {
 /// The largest openings file read: 256 MiB (millions of openings).
 pub const MAX_OPENINGS_FILE: u64 = 256 * crate::game::files::MIB;
 
-/// Reads an openings file: one position or move sequence per line.
+/// Reads an openings file: one position or move sequence per line. Every line is checked
+/// in one pass and the file indexed ([`super::openings_file`]), never held whole: the
+/// source records the file's path, size, hash and number of openings.
 ///
 /// # Errors
 /// An unreadable file, a file without openings, or a line that does not parse (naming the
 /// line number and why).
 pub fn read_file<G: Game>(path: &std::path::Path) -> Result<OpeningSource, String> {
-    let text = crate::game::files::read_text(path, "openings file", MAX_OPENINGS_FILE)?;
-    let mut lines = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let l = line.trim();
+    let index = LineIndex::build(path, MAX_OPENINGS_FILE, |number, l| {
         // `tessera openings` names the game in a `# game: ID` line.
         if let Some(id) = l
             .strip_prefix('#')
@@ -102,34 +106,32 @@ pub fn read_file<G: Game>(path: &std::path::Path) -> Result<OpeningSource, Strin
             let id = id.trim();
             if id != G::ID {
                 return Err(format!(
-                    "openings file {} line {}: the file is for {}, not {}",
+                    "openings file {} line {number}: the file is for {}, not {}",
                     path.display(),
-                    i + 1,
                     crate::game::shown(id),
                     G::ID
                 ));
             }
-            continue;
+            return Ok(());
         }
         if l.is_empty() || l.starts_with('#') {
-            continue;
+            return Ok(());
         }
         let (root, moves) = G::parse_opening(l)
-            .map_err(|e| format!("openings file {} line {}: {e}", path.display(), i + 1))?;
+            .map_err(|e| format!("openings file {} line {number}: {e}", path.display()))?;
         let end = moves.iter().fold(root, |p, &m| p.play(m));
         if end.outcome().is_some() {
             return Err(format!(
-                "openings file {} line {}: the game is already over there",
+                "openings file {} line {number}: the game is already over there",
                 path.display(),
-                i + 1
             ));
         }
-        lines.push(l.to_string());
-    }
-    if lines.is_empty() {
+        Ok(())
+    })?;
+    if index.file.openings == 0 {
         return Err(format!("openings file {} holds no opening", path.display()));
     }
-    Ok(OpeningSource::Lines(lines))
+    Ok(OpeningSource::File(openings_file::keep(index).file.clone()))
 }
 
 /// SplitMix64 of `a` and `b`: derives independent seeds from (master seed, index).
@@ -153,6 +155,9 @@ impl OpeningSource {
             OpeningSource::Lines(lines) if rounds > lines.len() => {
                 Some((lines.len(), rounds - lines.len()))
             }
+            OpeningSource::File(f) if rounds > f.openings => {
+                Some((f.openings, rounds - f.openings))
+            }
             _ => None,
         }
     }
@@ -167,16 +172,23 @@ impl OpeningSource {
         self.opening_in::<G>(round, seed, None)
     }
 
-    /// The order in which round numbers pick file lines: `None` for sequential order or
-    /// a source without lines, else a permutation of the line indices drawn from `seed`.
+    /// The order in which round numbers pick file lines for `rounds` rounds: `None` for
+    /// sequential order or a source without lines, else a permutation of the line indices
+    /// drawn from `seed` (for a file, its first `rounds` entries: see
+    /// [`openings_file::shuffled_prefix`]).
     #[must_use]
-    pub fn line_order(&self, order: OpeningsOrder, seed: u64) -> Option<Vec<usize>> {
-        let OpeningSource::Lines(lines) = self else {
-            return None;
-        };
+    pub fn line_order(&self, order: OpeningsOrder, seed: u64, rounds: usize) -> Option<Vec<usize>> {
         if order.is_sequential() {
             return None;
         }
+        let lines = match self {
+            OpeningSource::Lines(lines) => lines,
+            OpeningSource::File(f) => {
+                let mut rng = StdRng::seed_from_u64(derive_seed(seed, 0x09e4_0ede));
+                return Some(openings_file::shuffled_prefix(f.openings, rounds, &mut rng));
+            }
+            _ => return None,
+        };
         let mut perm: Vec<usize> = (0..lines.len()).collect();
         let mut rng = StdRng::seed_from_u64(derive_seed(seed, 0x09e4_0ede));
         for i in (1..perm.len()).rev() {
@@ -206,6 +218,14 @@ impl OpeningSource {
                 let i = round % lines.len();
                 let text = lines[order.and_then(|o| o.get(i).copied()).unwrap_or(i)].clone();
                 let (root, moves) = G::parse_opening(&text)?;
+                Ok(Opening::new(text, root, moves))
+            }
+            OpeningSource::File(f) => {
+                let index = openings_file::index(f, MAX_OPENINGS_FILE)?;
+                let i = round % f.openings.max(1);
+                let text = index.line(order.and_then(|o| o.get(i).copied()).unwrap_or(i))?;
+                let (root, moves) = G::parse_opening(&text)
+                    .map_err(|e| format!("openings file {}: {e}", f.path))?;
                 Ok(Opening::new(text, root, moves))
             }
             OpeningSource::RandomPlies(n) => {

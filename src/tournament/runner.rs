@@ -57,7 +57,7 @@ pub const SHARD_KEY: &str = "shard";
 /// What `DIR/tournament.json` will hold once a run's checks pass: the settings, the shard
 /// (under [`SHARD_KEY`]), the stamps of the files the tournament depends on and the
 /// changes `--allow-changed-files` accepted (see [`super::files`]).
-fn settings_value(
+pub(super) fn settings_value(
     settings: &Settings,
     shard: Option<(usize, usize)>,
     files: &[DependedFile],
@@ -86,7 +86,7 @@ fn settings_value(
 
 /// Writes `value` to `DIR/tournament.json` through a temporary file and a rename, so the
 /// directory never holds half a settings file.
-fn write_settings(dir: &Path, value: &serde_json::Value) -> Result<(), String> {
+pub(super) fn write_settings(dir: &Path, value: &serde_json::Value) -> Result<(), String> {
     let path = dir.join("tournament.json");
     let tmp = dir.join("tournament.json.tmp");
     let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
@@ -241,6 +241,7 @@ fn check_dir<G: Game>(
     {
         return Err(super::files::refusal(dir, c));
     }
+    // The openings file was read (and stamped) by this run: no note to give.
     validate::check_records::<G>(settings, &records_path, &loaded.records, exact)?;
     accepted.extend(changed);
     let value = settings_value(settings, options.shard, files, &accepted)?;
@@ -682,10 +683,23 @@ fn run_or_check<G: Game>(
     // The files the engines name, pinned and stamped before any engine is built from them,
     // and compared with the stamps of a directory being resumed: a changed file is named
     // as changed (with both hashes) even when its new content would not load.
-    let files = super::files::stamp_engines(&settings.engines)?;
-    if !options.allow_changed_files && options.out.join("tournament.json").is_file() {
+    // The openings file was indexed when it was read: its stamp joins them (a changed
+    // openings file is refused even with --allow-changed-files: the records' openings
+    // come from the old one).
+    let mut files = super::files::stamp_engines(&settings.engines)?;
+    if let super::openings::OpeningSource::File(f) = &settings.openings {
+        files.push(DependedFile {
+            engine: None,
+            kind: "openings".into(),
+            stamp: f.stamp(),
+        });
+    }
+    if options.out.join("tournament.json").is_file() {
         let (old_files, _) = saved_files(&options.out)?;
-        if let Some(c) = super::files::changes(&old_files, &files, 0).first() {
+        if let Some(c) = super::files::changes(&old_files, &files, 0)
+            .iter()
+            .find(|c| !options.allow_changed_files || c.before.engine.is_none())
+        {
             return Err(super::files::refusal(&options.out, c));
         }
     }
@@ -722,9 +736,10 @@ fn run_or_check<G: Game>(
     // Openings are built up front (deterministic from the seed and the round).
     let mut openings: std::collections::HashMap<usize, Opening<G>> =
         std::collections::HashMap::new();
-    let order = settings
-        .openings
-        .line_order(settings.openings_order, settings.seed);
+    let order =
+        settings
+            .openings
+            .line_order(settings.openings_order, settings.seed, settings.rounds);
     for s in &mine {
         if let std::collections::hash_map::Entry::Vacant(e) = openings.entry(s.round) {
             e.insert(settings.openings.opening_in::<G>(

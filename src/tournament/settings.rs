@@ -119,3 +119,45 @@ impl SprtSettings {
         Sprt::new(self.alpha, self.beta, self.elo0, self.elo1, model).map_err(|e| e.0)
     }
 }
+
+/// Gives every engine without a clock of its own the tournament's clock (`--tc` as `tc`,
+/// `--st` as `st` seconds per move), and every clocked engine without a margin the
+/// tournament's `--timemargin` (`margin`, milliseconds).
+///
+/// # Errors
+/// `st` not more than 0 and at most 86400 s, a margin over an hour, or a margin without
+/// any clock.
+pub fn apply_clock(
+    engines: &mut [EngineSpec],
+    tc: Option<crate::engine::TimeControl>,
+    st: Option<f64>,
+    margin: Option<u64>,
+) -> Result<(), String> {
+    if let Some(st) = st
+        && !(st.is_finite() && st > 0.0 && st <= 86_400.0)
+    {
+        return Err(format!(
+            "--st must be more than 0 and at most 86400 seconds, got {st}"
+        ));
+    }
+    if margin.is_some_and(|m| m > 3_600_000) {
+        return Err("--timemargin must be at most 3600000 ms".into());
+    }
+    if margin.is_some()
+        && tc.is_none()
+        && st.is_none()
+        && engines.iter().all(|e| e.seat_clock().is_none())
+    {
+        return Err("--timemargin needs a clock (--tc, --st, or tc/st in an engine)".into());
+    }
+    for e in engines.iter_mut() {
+        if e.tc.is_none() && e.st.is_none() {
+            e.tc = tc;
+            e.st = st;
+        }
+        if e.seat_clock().is_some() && e.timemargin.is_none() {
+            e.timemargin = margin;
+        }
+    }
+    Ok(())
+}

@@ -40,7 +40,10 @@ fn reason_name(reason: Reason) -> String {
 }
 
 /// Checks every `(line, record)` of the file `path` against `settings`; `exact` is the
-/// game's solver, which re-solves exact adjudications.
+/// game's solver, which re-solves exact adjudications. Returns a note for people when the
+/// tournament's openings file is missing or changed since: each round's records are then
+/// checked against the opening the round's first record names (they must all start from
+/// it), not against the file.
 ///
 /// # Errors
 /// The first inconsistent record, as `FILE:LINE: game ID: what is wrong`.
@@ -49,12 +52,23 @@ pub fn check_records<G: Game>(
     path: &Path,
     records: &[(usize, GameRecord)],
     exact: Option<&ExactSolve<G>>,
-) -> Result<(), String> {
+) -> Result<Option<String>, String> {
     let mut openings: std::collections::HashMap<usize, super::openings::Opening<G>> =
         std::collections::HashMap::new();
-    let order = settings
-        .openings
-        .line_order(settings.openings_order, settings.seed);
+    // An openings file that can no longer be read as it was: the records speak for it.
+    let mut note = None;
+    if let super::openings::OpeningSource::File(f) = &settings.openings
+        && !records.is_empty()
+        && let Err(e) = super::openings_file::index(f, super::openings::MAX_OPENINGS_FILE)
+    {
+        note = Some(format!(
+            "note: {e}; each round's games were checked against each other, not against it"
+        ));
+    }
+    let order =
+        settings
+            .openings
+            .line_order(settings.openings_order, settings.seed, settings.rounds);
     let plan = Plan::new::<G>(settings);
     let at = |line: usize, r: &GameRecord, e: String| {
         format!(
@@ -68,11 +82,18 @@ pub fn check_records<G: Game>(
     for (line, r) in records {
         plan.check(settings, r).map_err(|e| at(*line, r, e))?;
         if let std::collections::hash_map::Entry::Vacant(e) = openings.entry(r.round) {
-            e.insert(settings.openings.opening_in::<G>(
-                r.round,
-                settings.seed,
-                order.as_deref(),
-            )?);
+            let opening = if note.is_some() {
+                G::parse_opening(&r.opening)
+                    .map(|(root, moves)| {
+                        super::openings::Opening::new(r.opening.clone(), root, moves)
+                    })
+                    .map_err(|e| at(*line, r, format!("opening '{}': {e}", r.opening)))?
+            } else {
+                settings
+                    .openings
+                    .opening_in::<G>(r.round, settings.seed, order.as_deref())?
+            };
+            e.insert(opening);
         }
     }
     let failure = records.par_iter().find_map_first(|(line, r)| {
@@ -80,7 +101,7 @@ pub fn check_records<G: Game>(
             .err()
             .map(|e| at(*line, r, e))
     });
-    failure.map_or(Ok(()), Err)
+    failure.map_or(Ok(note), Err)
 }
 
 /// The schedule of a tournament, enough to say which engines play game `id` in which

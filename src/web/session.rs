@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::engine::analyze::analyze_moves;
 use crate::engine::{EngineSpec, Player, Protocol};
 use crate::game::{Game, Seat};
+use crate::play::history::History;
 use crate::search::Limits;
 use serde_json::{Value, json};
 
@@ -88,13 +89,9 @@ struct EngineSeat<G: Game> {
     limits: Limits,
 }
 
-/// A session of game `G`.
+/// A session of game `G`: the game's [`History`] and who sits at each seat.
 pub struct Session<G: WebGame> {
-    start: G,
-    moves: Vec<G::Move>,
-    /// Positions after each move (`positions[0]` is `start`).
-    positions: Vec<G>,
-    redo: Vec<G::Move>,
+    history: History<G>,
     seats: Vec<Option<EngineSeat<G>>>,
 }
 
@@ -197,116 +194,21 @@ impl<G: WebGame> Session<G> {
                 None => None,
             });
         }
-        let mut s = Self {
-            positions: vec![start.clone()],
-            start,
-            moves: Vec::new(),
-            redo: Vec::new(),
-            seats,
-        };
-        for (i, &mv) in moves.iter().enumerate() {
-            if s.over().is_some() || !s.current().is_legal(mv) {
-                return Err(ApiError::bad(format!(
-                    "move {} ({mv}) is not legal in {}",
-                    i + 1,
-                    s.current()
-                )));
-            }
-            s.push(mv);
-        }
-        s.auto_pass();
-        Ok(s)
+        let humans = seats.iter().map(Option::is_none).collect();
+        let history = History::new(start, moves, humans).map_err(ApiError::bad)?;
+        Ok(Self { history, seats })
     }
 
     fn current(&self) -> &G {
-        self.positions.last().expect("positions holds the start")
+        self.history.current()
     }
 
-    fn push(&mut self, mv: G::Move) {
-        let next = self.current().play(mv);
-        self.moves.push(mv);
-        self.positions.push(next);
-    }
-
-    fn pop(&mut self) -> Option<G::Move> {
-        let mv = self.moves.pop()?;
-        self.positions.pop();
-        Some(mv)
-    }
-
-    /// The only legal move when it is a pass.
-    fn forced_pass(&self, pos: &G) -> Option<G::Move> {
-        match crate::game::legal_moves(pos)[..] {
-            [only] if pos.is_pass(only) => Some(only),
-            _ => None,
-        }
-    }
-
-    /// Plays forced passes (at most one round of seats).
-    fn auto_pass(&mut self) {
-        for _ in 0..self.start.seats() {
-            if self.over().is_some() {
-                return;
-            }
-            match self.forced_pass(self.current()) {
-                Some(p) => self.push(p),
-                None => return,
-            }
-        }
-    }
-
-    /// The end of the game, if it is over: the rules' outcome, a threefold repetition
-    /// (games that draw by it) or the ply cap.
     fn over(&self) -> Option<String> {
-        let pos = self.current();
-        if let Some(words) = pos.result_words() {
-            return Some(words);
-        }
-        if G::REPETITION_DRAWS {
-            let key = pos.key();
-            let count = self.positions.iter().filter(|p| p.key() == key).count();
-            if count >= 3 {
-                return Some(
-                    "Draw: the position occurred for the third time with the same side to move"
-                        .into(),
-                );
-            }
-        }
-        if self.moves.len() as u64 >= G::DEFAULT_MAX_PLIES {
-            return Some(format!(
-                "Draw: {} plies played (the ply cap)",
-                self.moves.len()
-            ));
-        }
-        None
+        self.history.over()
     }
 
     fn human_at(&self, seat: Seat) -> bool {
-        self.seats.get(seat.index()).is_none_or(Option::is_none)
-    }
-
-    /// Whether a person decides at the current position (not over, a person to move).
-    fn human_decides(&self) -> bool {
-        self.over().is_none() && self.human_at(self.current().to_move())
-    }
-
-    fn any_human(&self) -> bool {
-        self.seats.iter().any(Option::is_none)
-    }
-
-    /// A note on the passes among the last moves: who had no move.
-    fn pass_note(&self) -> String {
-        let n = self.moves.len();
-        let from = n.saturating_sub(self.start.seats());
-        let names: Vec<String> = (from..n)
-            .filter(|&i| self.positions[i].is_pass(self.moves[i]))
-            .map(|i| self.positions[i].seat_name(self.positions[i].to_move()))
-            .collect();
-        if names.is_empty() {
-            String::new()
-        } else {
-            format!("{} had no legal move and passed.", names.join(", "))
-        }
+        self.history.human_at(seat)
     }
 }
 
@@ -406,7 +308,8 @@ impl<G: WebGame> Table for Session<G> {
                 .collect()
         };
         let last = self
-            .moves
+            .history
+            .moves()
             .iter()
             .rev()
             .map(ToString::to_string)
@@ -424,9 +327,9 @@ impl<G: WebGame> Table for Session<G> {
         json!({
             "game": G::ID,
             "position": pos.to_string(),
-            "start": self.start.to_string(),
-            "ply": self.moves.len(),
-            "moves": self.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "start": self.history.start().to_string(),
+            "ply": self.history.moves().len(),
+            "moves": self.history.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
             "to_move": pos.to_move().index(),
             "to_move_name": pos.seat_name(pos.to_move()),
             "seats": seats,
@@ -437,11 +340,11 @@ impl<G: WebGame> Table for Session<G> {
             "over": over.is_some(),
             "result": over,
             "marks": if over.is_some() { pos.marks() } else { Vec::new() },
-            "note": self.pass_note(),
-            "record": G::transcript(&self.moves),
-            "ggf": G::ggf(&self.start, &self.moves),
-            "can_undo": self.undo_target().is_some(),
-            "can_redo": !self.redo.is_empty(),
+            "note": self.history.pass_note(),
+            "record": G::transcript(self.history.moves()),
+            "ggf": G::ggf(self.history.start(), self.history.moves()),
+            "can_undo": self.history.undo_target().is_some(),
+            "can_redo": self.history.can_redo(),
             "analysable": G::ALGORITHMS.contains(&Algorithm::Alphabeta),
             "unit": G::SCORE_UNIT,
         })
@@ -461,13 +364,7 @@ impl<G: WebGame> Table for Session<G> {
         let mv = pos
             .parse_move(text)
             .map_err(|e| ApiError::bad(e.to_string()))?;
-        if self.redo.last() == Some(&mv) {
-            self.redo.pop();
-        } else {
-            self.redo.clear();
-        }
-        self.push(mv);
-        self.auto_pass();
+        self.history.play(mv);
         Ok(())
     }
 
@@ -487,7 +384,7 @@ impl<G: WebGame> Table for Session<G> {
         limits.stop = Some(stop.clone());
         let thought = engine
             .player
-            .choose_in_game(&self.start, &self.moves, &pos, &limits)
+            .choose_in_game(self.history.start(), self.history.moves(), &pos, &limits)
             .map_err(|e| ApiError::with(500, format!("engine failure: {e}")))?;
         if stop.load(Ordering::Relaxed) {
             return Err(ApiError::conflict("the engine's search was stopped"));
@@ -498,39 +395,16 @@ impl<G: WebGame> Table for Session<G> {
             .ok_or_else(|| {
                 ApiError::with(500, format!("the engine returned no legal move in {pos}"))
             })?;
-        self.redo.clear();
-        self.push(mv);
-        self.auto_pass();
+        self.history.play_engine(mv);
         Ok(())
     }
 
     fn undo(&mut self) -> Result<(), ApiError> {
-        let target = self
-            .undo_target()
-            .ok_or_else(|| ApiError::conflict("nothing to undo"))?;
-        while self.moves.len() > target {
-            let mv = self.pop().expect("target is below the length");
-            self.redo.push(mv);
-        }
-        Ok(())
+        self.history.undo().map(|_| ()).map_err(ApiError::conflict)
     }
 
     fn redo(&mut self) -> Result<(), ApiError> {
-        if self.redo.is_empty() {
-            return Err(ApiError::conflict("nothing to redo"));
-        }
-        while let Some(mv) = self.redo.pop() {
-            if self.over().is_some() || !self.current().is_legal(mv) {
-                self.redo.clear();
-                break;
-            }
-            self.push(mv);
-            self.auto_pass();
-            if !self.any_human() || self.human_decides() {
-                break;
-            }
-        }
-        Ok(())
+        self.history.redo().map(|_| ()).map_err(ApiError::conflict)
     }
 
     fn hint(&self) -> Result<Job, ApiError> {
@@ -579,29 +453,6 @@ impl<G: WebGame> Table for Session<G> {
             )));
         }
         Ok(analysis_job(self.current().clone(), from))
-    }
-}
-
-impl<G: WebGame> Session<G> {
-    /// The length the move list shrinks to on undo: the latest earlier position where a
-    /// person decided (with no person at the table: one move back, passes included).
-    fn undo_target(&self) -> Option<usize> {
-        let n = self.moves.len();
-        if n == 0 {
-            return None;
-        }
-        let decides = |i: usize| {
-            let p = &self.positions[i];
-            self.human_at(p.to_move()) && self.forced_pass(p).is_none() && p.outcome().is_none()
-        };
-        if !self.any_human() {
-            let mut k = n - 1;
-            while k > 0 && self.positions[k].is_pass(self.moves[k]) {
-                k -= 1;
-            }
-            return Some(k);
-        }
-        (0..n).rev().find(|&i| decides(i))
     }
 }
 

@@ -153,6 +153,18 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         "tournament",
         &["env", "protocol-server", "tuning", "report", "web", "cli"],
     ),
+    (
+        "play",
+        &[
+            "env",
+            "protocol-server",
+            "tuning",
+            "tournament",
+            "report",
+            "web",
+            "cli",
+        ],
+    ),
     ("tuning", &["report", "web", "cli"]),
     ("report", &["protocol-server", "tuning", "web", "cli"]),
     ("web", &["tuning", "cli"]),

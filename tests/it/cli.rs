@@ -553,6 +553,79 @@ fn play_rejects_illegal_moves_and_passes_when_allowed_placements_exist() {
     assert!(stdout.contains("end of input"), "{stdout}");
 }
 
+/// Undo, redo, hint and analyze at the move prompt, and the short answer to a typo.
+#[test]
+fn play_takes_back_replays_hints_and_analyses() {
+    let out = tessera_with_stdin(
+        &["play", "othello", "--human", "black", "--depth", "1"],
+        Some("undo\nzz\nf5\nundo\nredo\nredo\nhint\nanalyze\nmoves\nquit\n"),
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    assert!(stdout.contains("Commands: moves"), "{stdout}");
+    assert!(stdout.contains("nothing to undo"), "{stdout}");
+    // One short line for a typo; the list only on request.
+    assert!(
+        stdout.contains(
+            "'zz' is not an Othello move (expected a square a1..h8 or 'pass'); `moves` lists \
+             the legal moves\n"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Legal moves:"), "{stdout}");
+    // f5 and the engine's reply taken back, then both replayed.
+    assert!(stdout.contains("took back 2 moves"), "{stdout}");
+    assert!(stdout.contains("replayed 2 moves"), "{stdout}");
+    assert!(stdout.contains("nothing to redo"), "{stdout}");
+    assert!(stdout.contains("hint: "), "{stdout}");
+    assert!(
+        stdout.contains("moves of Black (X), best first"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\nmoves: f5"),
+        "the transcript after redo: {stdout}"
+    );
+}
+
+/// The commands exist in every game; a typo is one short line, not Talat's ~75 legal
+/// moves; three-player Talat's analysis says why it has none.
+#[test]
+fn play_commands_work_in_every_game() {
+    for (game, human, typo_line) in [
+        ("quixo", "0", "zz"),
+        ("quixo-4p", "a1", "zz"),
+        ("talat", "white", "zz"),
+        ("talat-2p", "0", "zz"),
+    ] {
+        let input = format!("{typo_line}\nundo\nhint\nanalyze\nquit\n");
+        let out = tessera_with_stdin(
+            &["play", game, "--human", human, "--depth", "1"],
+            Some(&input),
+        );
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{game}: {}", text(&out.stderr));
+        let typo = stdout
+            .lines()
+            .find(|l| l.contains("`moves` lists the legal moves"))
+            .unwrap_or_else(|| panic!("{game}: no typo line in {stdout}"));
+        assert!(typo.len() < 160, "{game}: {typo}");
+        assert!(stdout.contains("nothing to undo"), "{game}: {stdout}");
+        assert!(stdout.contains("hint: "), "{game}: {stdout}");
+        if game == "talat" {
+            assert!(
+                stdout.contains("analyze: per-move analysis needs a two-sided game"),
+                "{stdout}"
+            );
+        } else {
+            assert!(
+                stdout.contains(", best first (score for "),
+                "{game}: {stdout}"
+            );
+        }
+    }
+}
+
 #[test]
 fn play_exits_cleanly_at_end_of_input() {
     let out = tessera_with_stdin(&["play", "othello", "--depth", "1"], None);
@@ -586,8 +659,9 @@ fn play_two_humans_with_a_forced_pass() {
     );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    // In the web page's words (one history for both).
     assert!(
-        stdout.contains("White (O) has no legal move and passes"),
+        stdout.contains("White (O) had no legal move and passed"),
         "{stdout}"
     );
     assert!(stdout.contains("Black (X) plays c1"), "{stdout}");

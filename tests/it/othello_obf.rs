@@ -309,3 +309,39 @@ fn a_large_table_is_not_cleared_between_problems() {
     );
     std::fs::remove_file(path).ok();
 }
+
+/// A binary file given as `--obf` is one error line naming the file (it printed one error
+/// per line before), and so is a text file none of whose lines is a problem.
+#[test]
+fn a_binary_or_foreign_file_is_one_error_line() {
+    let dir = std::env::temp_dir();
+    let binary = dir.join(format!("tessera-obf-{}-binary.obf", std::process::id()));
+    // Every byte value ten times over, as in a weights file or an image.
+    let bytes: Vec<u8> = (0..2560).map(|i| (i % 256) as u8).collect();
+    std::fs::write(&binary, bytes).unwrap();
+    let out = tessera(&["solve", "othello", "--obf", binary.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "error: OBF file {} is not a text OBF file",
+            binary.display()
+        )) && err.contains("NUL"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    let foreign = dir.join(format!("tessera-obf-{}-foreign.obf", std::process::id()));
+    std::fs::write(&foreign, "hello\nworld\nthree lines\n").unwrap();
+    let out = tessera(&["solve", "othello", "--obf", foreign.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("holds no problem that parses: line 1: ")
+            && err.contains("3 of its 3 lines fail"),
+        "{err}"
+    );
+    std::fs::remove_file(binary).ok();
+    std::fs::remove_file(foreign).ok();
+}

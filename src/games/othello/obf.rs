@@ -185,6 +185,60 @@ pub fn read_problems(path: &std::path::Path) -> Result<Vec<(usize, ObfProblem)>,
     Ok(out)
 }
 
+/// The problem lines of a file: each line number (from 1) with its problem or its error.
+pub type Problems = Vec<(usize, Result<ObfProblem, String>)>;
+
+/// The problem lines of an OBF file's content `bytes` (a byte-order mark skipped), each
+/// with its 1-based line number: the problem, or what is wrong with that line (a line that
+/// is not UTF-8, such as a Latin-1 comment, is that line's error only). `path` names the
+/// file in errors.
+///
+/// # Errors
+/// One line naming the file: a NUL byte (a binary file, not text), no problem line at all,
+/// or no line that parses (the first error and how many lines fail).
+pub fn parse_file(bytes: &[u8], path: &std::path::Path) -> Result<Problems, String> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+        return Err(format!(
+            "OBF file {} is not a text OBF file: line {line} holds a NUL byte (a binary file?)",
+            path.display()
+        ));
+    }
+    let lines: Problems = bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let parsed = std::str::from_utf8(l)
+                .map_err(|_| "the line is not UTF-8 text".to_string())
+                .and_then(parse_line);
+            match parsed {
+                Ok(None) => None,
+                Ok(Some(p)) => Some((i + 1, Ok(p))),
+                Err(e) => Some((i + 1, Err(e))),
+            }
+        })
+        .collect();
+    if lines.is_empty() {
+        return Err(format!(
+            "OBF file {} has no problem lines (expected 'BOARD SIDE; MOVE:SCORE; ...')",
+            path.display()
+        ));
+    }
+    if lines.len() > 1 && lines.iter().all(|(_, p)| p.is_err()) {
+        let (line, first) = &lines[0];
+        return Err(format!(
+            "OBF file {} holds no problem that parses: line {line}: {}; {} of its {} lines \
+             fail (is it an OBF file?)",
+            path.display(),
+            first.as_ref().err().map_or("", String::as_str),
+            lines.len(),
+            lines.len()
+        ));
+    }
+    Ok(lines)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::Move;
 use super::endgame::Solver;
-use super::obf::{ObfProblem, parse_line};
+use super::obf::ObfProblem;
 use crate::search::{Limits, TranspositionTable};
 
 /// Transposition table size for solving a position with more than
@@ -44,41 +44,18 @@ pub fn solve_tt_mib(tt_mib: Option<usize>, empties: u32) -> usize {
 /// The largest OBF file read, bytes.
 pub const MAX_OBF_FILE: u64 = 256 << 20;
 
-/// The problem lines of a file: each line number (from 1) with its problem or its error.
-pub type Problems = Vec<(usize, Result<ObfProblem, String>)>;
+pub use super::obf::Problems;
 
 /// The problem lines of an OBF file: each with its line number (from 1) and the problem or
-/// that line's error. Comment and blank lines are left out; a byte-order mark is skipped.
+/// that line's error ([`super::obf::parse_file`]). Comment and blank lines are left out; a
+/// byte-order mark is skipped.
 ///
 /// # Errors
-/// The file cannot be read (missing, too large, a line over the line cap) or holds no
-/// problem line at all.
+/// The file cannot be read (missing, too large, a line over the line cap), is binary (a NUL
+/// byte), holds no problem line at all, or none that parses: one line naming the file.
 pub fn read_problems(path: &Path) -> Result<Problems, String> {
     let bytes = crate::game::files::read_line_bytes(path, "OBF file", MAX_OBF_FILE)?;
-    // A byte-order mark (Windows editors write one) is not part of line 1.
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    let lines: Problems = bytes
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .filter_map(|(i, l)| {
-            // A line that is not UTF-8 (a Latin-1 comment) is that line's error only.
-            let parsed = std::str::from_utf8(l)
-                .map_err(|_| "the line is not UTF-8 text".to_string())
-                .and_then(parse_line);
-            match parsed {
-                Ok(None) => None,
-                Ok(Some(p)) => Some((i + 1, Ok(p))),
-                Err(e) => Some((i + 1, Err(e))),
-            }
-        })
-        .collect();
-    if lines.is_empty() {
-        return Err(format!(
-            "OBF file {} has no problem lines (expected 'BOARD SIDE; MOVE:SCORE; ...')",
-            path.display()
-        ));
-    }
-    Ok(lines)
+    super::obf::parse_file(&bytes, path)
 }
 
 /// What became of one line.
