@@ -43,7 +43,7 @@ pub struct EngineArgs {
     pub tt_mb: usize,
     /// Othello alpha-beta: solve exactly (to the end of the game) at this many empty
     /// squares or fewer, or auto: where the solver's measured cost fits the move's budget
-    /// (at most 24 empties; docs/time.md) [default: auto]
+    /// (at most 24 empties; docs/time.md) [default: 20]
     #[arg(long, value_name = "E|auto", value_parser = super::parse::exact_empties)]
     pub exact_empties: Option<ExactEmpties>,
     /// Evaluation weights file (text "name value [min max]" lines or a JSON object; Othello
@@ -253,7 +253,7 @@ pub(super) fn resolve_engine<G: CliGame>(text: &str) -> Result<EngineSpec, outpu
         .map_err(|e| output::CliError::input(format!("--engine: {e}")))?;
     if spec.game != G::ID {
         return Err(output::CliError::input(format!(
-            "--engine {text} is a {} engine, not {}",
+            "--engine {text} is for {}, not {}",
             spec.game,
             G::ID
         )));

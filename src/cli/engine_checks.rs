@@ -22,6 +22,12 @@ impl EngineArgs {
                     .with_level(level)
                     .map_err(|e| CliError::input(format!("--level {level}: {e}")))?;
             }
+            if spec.algo == Algo::Mcts && (self.depth.is_some() || self.level.is_some()) {
+                return Err(CliError::input(format!(
+                    "--engine {text} is an MCTS engine: --depth and --level are for alpha-beta \
+                     and the multi-player searches (MCTS takes --nodes or --time-ms)"
+                )));
+            }
             out.algo = Some(spec.algo);
             out.resolved = Some(spec);
             return Ok(out);

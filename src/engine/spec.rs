@@ -824,7 +824,8 @@ impl EngineSpec {
     /// `game` when no engine is named, before their flags change it: the game's strongest
     /// configuration with no limits of its own. Othello: the `othello-best-t100` preset
     /// without its time limit (format-2 patterns `builtin:patterns2`, Multi-ProbCut
-    /// `builtin` at t = 1.0, exact-empties `auto`), one definition with the preset; Quixo
+    /// `builtin` at t = 1.0), one definition with the preset, except that it solves exactly
+    /// from a fixed 20 empties rather than `auto` (which plans for one move's clock); Quixo
     /// and Talat: the game's default algorithm with `builtin:texel`.
     ///
     /// # Errors
@@ -834,7 +835,15 @@ impl EngineSpec {
             "othello" => {
                 let text = Self::builtin_preset_text("othello-best-t100")
                     .ok_or("the built-in preset othello-best-t100 is missing")?;
-                Self::from_toml(text, "othello-best-t100")?.with_limits(None, None, None)
+                let mut spec =
+                    Self::from_toml(text, "othello-best-t100")?.with_limits(None, None, None);
+                // `auto` plans its solve for one move's clock; `analyze` splits a budget
+                // over every move and `bestmove` reports its partial solves, where a fixed
+                // 20 keeps the quick midgame search first (`--exact-empties auto` to plan).
+                spec.exact_empties = Some(ExactEmpties::Upto(
+                    crate::games::othello::DEFAULT_EXACT_EMPTIES,
+                ));
+                spec
             }
             "quixo" | "quixo-4p" | "talat" | "talat-2p" => {
                 Self::from_inline("weights=builtin:texel", game)?

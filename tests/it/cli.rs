@@ -696,14 +696,15 @@ fn engine_option_defaults_in_help_match_the_code() {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    // The default engine solves where the measured cost fits (othello-best-t100's rule).
     let spec = tessera::engine::EngineSpec::front_end_default("othello").unwrap();
+    let exact = tessera::games::othello::DEFAULT_EXACT_EMPTIES;
     assert_eq!(
         spec.exact_empties,
-        Some(tessera::engine::spec::ExactEmpties::Auto)
+        Some(tessera::engine::spec::ExactEmpties::Upto(exact))
     );
+    let exact = format!("[default: {exact}]");
     for (option, default) in [
-        ("--exact-empties", "[default: auto]"),
+        ("--exact-empties", exact.as_str()),
         ("--mcts-parallel", "[default: root]"),
         ("--seed", "[default: 0]"),
         ("--c", "[default: 1]"),

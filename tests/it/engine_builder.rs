@@ -82,8 +82,8 @@ fn a_level_is_the_same_engine_on_the_command_line_and_in_a_spec() {
 
 #[test]
 fn the_front_end_default_names_its_weights_and_refuses_unknown_games() {
-    // Othello's is the strongest preset without its time limit: the same evaluation,
-    // Multi-ProbCut and exact-solve rule as othello-best-t100.
+    // Othello's is the strongest preset without its time limit: the same evaluation and
+    // Multi-ProbCut as othello-best-t100.
     let spec = EngineSpec::front_end_default("othello").unwrap();
     let best = EngineSpec::resolve("othello-best-t100").unwrap();
     assert_eq!(
@@ -96,7 +96,11 @@ fn the_front_end_default_names_its_weights_and_refuses_unknown_games() {
         (Some("builtin"), Some(1.0))
     );
     assert_eq!((spec.mpc.clone(), spec.mpc_t), (best.mpc, best.mpc_t));
-    assert_eq!(spec.exact_empties, best.exact_empties);
+    // ... except the exact solve: from a fixed 20 empties, not the preset's clock-planned auto.
+    assert_eq!(
+        spec.exact_empties,
+        Some(tessera::engine::spec::ExactEmpties::Upto(20))
+    );
     assert_eq!((spec.depth, spec.time_ms, spec.nodes), (None, None, None));
     let talat = EngineSpec::front_end_default("talat").unwrap();
     assert_eq!(talat.algo.name(), "brs-plus");
@@ -210,9 +214,13 @@ fn a_bad_engine_spec_is_one_line_and_exit_2() {
     for (args, wanted) in [
         (
             vec!["othello", "--engine", "quixo-ab-d4"],
-            "--engine quixo-ab-d4 is a quixo engine, not othello",
+            "--engine quixo-ab-d4 is for quixo, not othello",
         ),
         (vec!["othello", "--engine", "no-such-engine"], "--engine: "),
+        (
+            vec!["othello", "--engine", "othello-mcts-i2000", "--depth", "5"],
+            "is an MCTS engine",
+        ),
         (
             vec!["othello", "--engine", "name=x,depht=3"],
             "unknown field 'depht'",

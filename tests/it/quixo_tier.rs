@@ -54,6 +54,15 @@ fn bad_tier_files_are_refused_in_one_line() {
         &tessera(&["quixo-tier", "stats", missing.to_str().unwrap()]),
         &["missing.qxt"],
     );
+    // A device is refused by its kind, never read into memory.
+    refused(
+        &tessera(&["quixo-tier", "stats", "/dev/zero"]),
+        &["is a device, not a file"],
+    );
+    refused(
+        &tessera(&["accuracy", "quixo", "/dev/zero"]),
+        &["is a device, not a file"],
+    );
     let foreign = temp("notes.qxt");
     std::fs::write(&foreign, "some notes\n").unwrap();
     refused(

@@ -9,7 +9,7 @@
 //! code 254 marks a board a round has not resolved yet, never in a finished table).
 
 use std::fmt;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::retro::{Code, UNKNOWN};
@@ -154,16 +154,19 @@ impl TierPart {
     }
 }
 
+/// The largest tier file read, bytes (tier 1 is 52.5 MB; tier 2 would be about 315 MB).
+pub const MAX_TIER_FILE: u64 = 1 << 30;
+
 /// Reads and checks a tier file.
 ///
 /// # Errors
 /// [`TierFileError::Io`] for a file that cannot be read, [`TierFileError::Bad`] for one
 /// that is not a valid tier file.
 pub fn read_part(path: &Path) -> Result<TierPart, TierFileError> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| TierFileError::Io(path.to_path_buf(), e))?;
+    // Read by size first: a device (/dev/zero) or a file past the cap is refused, never
+    // read into memory.
+    let bytes = crate::game::files::read_bytes(path, "tier file", MAX_TIER_FILE)
+        .map_err(|why| TierFileError::Bad(path.to_path_buf(), why))?;
     TierPart::from_bytes(&bytes).map_err(|why| TierFileError::Bad(path.to_path_buf(), why))
 }
 
