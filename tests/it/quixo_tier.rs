@@ -57,11 +57,11 @@ fn bad_tier_files_are_refused_in_one_line() {
     // A device is refused by its kind, never read into memory.
     refused(
         &tessera(&["quixo-tier", "stats", "/dev/zero"]),
-        &["is a device, not a file"],
+        &["not a regular file"],
     );
     refused(
         &tessera(&["accuracy", "quixo", "/dev/zero"]),
-        &["is a device, not a file"],
+        &["not a regular file"],
     );
     let foreign = temp("notes.qxt");
     std::fs::write(&foreign, "some notes\n").unwrap();

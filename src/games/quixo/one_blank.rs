@@ -433,12 +433,13 @@ impl OneBlankTable {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::games::quixo::retro::SmallBoardTable;
 
-    /// The full 4x4 boards' codes indexed by the side to move's mask.
-    struct Full4(Vec<Code>);
+    /// The full 4x4 boards' codes indexed by the side to move's mask (also the next tier
+    /// of `tier_rounds`' tests).
+    pub(crate) struct Full4(pub(crate) Vec<Code>);
 
     impl NextTier for Full4 {
         fn locate(&self, me: u32, _opp: u32) -> usize {

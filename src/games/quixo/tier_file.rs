@@ -9,7 +9,7 @@
 //! code 254 marks a board a round has not resolved yet, never in a finished table).
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::retro::{Code, UNKNOWN};
@@ -163,10 +163,23 @@ pub const MAX_TIER_FILE: u64 = 1 << 30;
 /// [`TierFileError::Io`] for a file that cannot be read, [`TierFileError::Bad`] for one
 /// that is not a valid tier file.
 pub fn read_part(path: &Path) -> Result<TierPart, TierFileError> {
-    // Read by size first: a device (/dev/zero) or a file past the cap is refused, never
-    // read into memory.
-    let bytes = crate::game::files::read_bytes(path, "tier file", MAX_TIER_FILE)
-        .map_err(|why| TierFileError::Bad(path.to_path_buf(), why))?;
+    // Checked by kind and size first: a device (/dev/zero) or a file past the cap is
+    // refused, never read into memory; a missing file stays an I/O error.
+    let bad = |why: String| TierFileError::Bad(path.to_path_buf(), why);
+    let meta = std::fs::metadata(path).map_err(|e| TierFileError::Io(path.to_path_buf(), e))?;
+    if !meta.is_file() {
+        return Err(bad("not a regular file (a device or a folder)".into()));
+    }
+    if meta.len() > MAX_TIER_FILE {
+        return Err(bad(format!(
+            "{} bytes, more than a tier file holds ({MAX_TIER_FILE})",
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(|e| TierFileError::Io(path.to_path_buf(), e))?;
     TierPart::from_bytes(&bytes).map_err(|why| TierFileError::Bad(path.to_path_buf(), why))
 }
 

@@ -177,18 +177,8 @@ pub(super) fn solve_in_rounds<N: NextTier>(size: u8, next: &N, chunks: usize) ->
 mod tests {
     use super::*;
     use crate::games::quixo::one_blank::OneBlankTable;
+    use crate::games::quixo::one_blank::tests::Full4;
     use crate::games::quixo::retro::SmallBoardTable;
-
-    struct Full4(Vec<Code>);
-
-    impl NextTier for Full4 {
-        fn locate(&self, me: u32, _opp: u32) -> usize {
-            me as usize
-        }
-        fn codes(&self) -> &[Code] {
-            &self.0
-        }
-    }
 
     #[test]
     fn chunks_cover_the_tier_once() {
