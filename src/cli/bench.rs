@@ -110,7 +110,9 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         seed: None,
         c: None,
         book: Some("none".into()),
-        mpc: None,
+        // Full width, as before the front ends' default turned MPC on: the bench's node
+        // signature stays comparable across versions.
+        mpc: (G::ID == "othello" && algo == Algo::Alphabeta).then(|| "off".to_string()),
         mpc_t: None,
     }
     .for_game::<G>()?;
