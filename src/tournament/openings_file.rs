@@ -91,7 +91,7 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<us
 
 impl LineIndex {
     /// Builds the index of `path` in one pass, calling `each(line_number, trimmed_line)` on
-    /// every line (comments too; openings are those [`is_opening`] accepts). `cap` is the
+    /// every line (comments too; openings are the lines that are neither blank nor a `#` comment). `cap` is the
     /// largest file read.
     ///
     /// # Errors
