@@ -91,8 +91,8 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<us
 
 impl LineIndex {
     /// Builds the index of `path` in one pass, calling `each(line_number, trimmed_line)` on
-    /// every line (comments too; openings are the lines that are neither blank nor a `#` comment). `cap` is the
-    /// largest file read.
+    /// every line (comments too; openings are the lines that are neither blank nor a `#`
+    /// comment). `cap` is the largest file read.
     ///
     /// # Errors
     /// A missing or unreadable file, one that is not a regular file (a device or a pipe
