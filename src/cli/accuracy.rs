@@ -5,11 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use serde_json::json;
-use tessera::engine::accuracy::{self, Answer, DEFAULT_ENGINE, Overrides, Summary};
+
+use tessera::engine::accuracy::{self, Answer, DEFAULT_ENGINE, Overrides};
+use tessera::engine::accuracy_text;
 
 use super::GameId;
-use super::output::{CliError, at_least_one_u64, print_json, say, search_depth, si};
+use super::output::{CliError, at_least_one_u64, print_json, say, search_depth};
 
 /// Arguments of `tessera accuracy`.
 #[derive(Args, Debug)]
@@ -92,81 +93,25 @@ pub fn run(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
     // engine's.
     accuracy::read_othello_truth(&args.file).map_err(CliError::input)?;
     let limit = args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    let settings = format!(
-        "{} (depth {}, time {}, {} thread{})",
-        spec.name,
-        spec.depth.map_or_else(|| "-".into(), |d| d.to_string()),
-        spec.time_ms
-            .map_or_else(|| "-".into(), |t| format!("{t} ms")),
-        spec.threads.unwrap_or(1),
-        if spec.threads.unwrap_or(1) == 1 {
-            ""
-        } else {
-            "s"
-        }
-    );
     if !args.json {
+        let settings = accuracy_text::settings_text(&spec);
         say(format!("accuracy of {settings} on {}", args.file.display()));
-        say(format!(
-            "{:>5} {:>7} {:>6} {:>6} {:>5} {:>8} {:>8} {:>12} {:>8}",
-            "line", "empties", "move", "loss", "best", "score", "error", "nodes", "seconds"
-        ));
+        say(accuracy_text::answer_header());
     }
     let json = args.json;
     let report = accuracy::measure_othello_file(&args.file, &spec, limit, |a: &Answer| {
         if !json {
-            say(format!(
-                "{:>5} {:>7} {:>6} {:>6} {:>+5} {:>+8.2} {:>+8.2} {:>12} {:>8.3}",
-                a.line,
-                a.bucket,
-                a.chosen,
-                a.loss(),
-                a.best_score,
-                a.engine_score,
-                a.error(),
-                a.nodes,
-                a.seconds
-            ));
+            say(accuracy_text::answer_line(a));
         }
     })
     .map_err(CliError::failure)?;
     if json {
-        let buckets: serde_json::Map<String, serde_json::Value> = report
-            .buckets
-            .iter()
-            .map(|(e, t)| (e.to_string(), json!(t.summary())))
-            .collect();
-        print_json(&json!({
-            "game": "othello",
-            "file": args.file.display().to_string(),
-            "engine": spec.name,
-            "depth": spec.depth,
-            "time_ms": spec.time_ms,
-            "threads": spec.threads.unwrap_or(1),
-            "overall": report.overall.summary(),
-            "by_empties": buckets,
-            "positions": report.answers,
-        }));
-        return Ok(ExitCode::SUCCESS);
+        print_json(&accuracy_text::to_json(&args.file, &spec, &report));
+    } else {
+        accuracy_text::summary_lines(&report)
+            .into_iter()
+            .for_each(say);
     }
-    say("");
-    say(format!(
-        "{:>7} {:>9} {:>9} {:>6} {:>6} {:>9} {:>9} {:>7} {:>14} {:>9}",
-        "empties",
-        "positions",
-        "best move",
-        "loss",
-        "MAE",
-        "within 3",
-        "within 6",
-        "signed",
-        "nodes",
-        "nodes/s"
-    ));
-    for (e, t) in &report.buckets {
-        say(row(&e.to_string(), &t.summary()));
-    }
-    say(row("all", &report.overall.summary()));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -211,72 +156,17 @@ fn run_quixo(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
         args.seed.unwrap_or(1),
         |a: &Answer| {
             if !json {
-                say(format!(
-                    "{:>5} {:>6} {:>6} {:>5} {:>5} {:>12} {:>8.3}",
-                    a.line, a.bucket, a.chosen, a.chosen_score, a.best_score, a.nodes, a.seconds
-                ));
+                say(accuracy_text::quixo_answer_line(a));
             }
         },
     )
     .map_err(CliError::failure)?;
-    let label = |b: u32| match b {
-        0 => "full, won",
-        1 => "full, drawn",
-        10 => "1 blank, won",
-        _ => "1 blank, drawn",
-    };
     if json {
-        let buckets: serde_json::Map<String, serde_json::Value> = report
-            .buckets
-            .iter()
-            .map(|(b, t)| (label(*b).to_string(), json!(t.summary())))
-            .collect();
-        print_json(&json!({
-            "game": "quixo",
-            "file": args.file.display().to_string(),
-            "engine": spec.name,
-            "depth": spec.depth,
-            "time_ms": spec.time_ms,
-            "overall": report.overall.summary(),
-            "by_tier": buckets,
-            "positions": report.answers,
-        }));
-        return Ok(ExitCode::SUCCESS);
-    }
-    say(format!(
-        "{:>16} {:>9} {:>11} {:>14} {:>9}",
-        "positions", "count", "keeps value", "nodes", "mean ms"
-    ));
-    for (b, t) in report
-        .buckets
-        .iter()
-        .map(|(b, t)| (label(*b), t))
-        .chain([("all", &report.overall)])
-    {
-        let s = t.summary();
-        say(format!(
-            "{b:>16} {:>9} {:>9.1} % {:>14} {:>9.1}",
-            s.positions,
-            s.best_move_pct,
-            s.nodes,
-            1000.0 * s.seconds / s.positions.max(1) as f64
-        ));
+        print_json(&accuracy_text::quixo_json(&args.file, &spec, &report));
+    } else {
+        accuracy_text::quixo_summary_lines(&report)
+            .into_iter()
+            .for_each(say);
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// One line of the table.
-fn row(label: &str, s: &Summary) -> String {
-    format!(
-        "{label:>7} {:>9} {:>7.1} % {:>6.2} {:>6.2} {:>7.1} % {:>7.1} % {:>+7.2} {:>14} {:>9}",
-        s.positions,
-        s.best_move_pct,
-        s.mean_loss,
-        s.mae,
-        s.within_3_pct,
-        s.within_6_pct,
-        s.mean_signed_error,
-        s.nodes,
-        si(s.nps)
-    )
 }

@@ -5,11 +5,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tessera::engine::analyze::analyze_moves;
+use tessera::engine::thought_text::{Analysis, analysis_game_over_json, position_line};
 
 use super::games::CliGame;
-use super::output::{
-    CliError, join_moves, json_moves, print_json, say, score_short, score_text, si,
-};
+use super::output::{CliError, print_json, say};
 use super::{Algo, EngineArgs, GameId, PositionArgs};
 
 /// Arguments of `tessera analyze`.
@@ -65,7 +64,7 @@ fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     }
     let mut engine_args = args.engine.for_game::<G>()?;
     // Every move is searched: the book answers `book show`.
-    engine_args.book = Some("none".into());
+    engine_args.flags.book = Some("none".into());
     if engine_args.algo() != Algo::Alphabeta {
         return Err(CliError::input(format!(
             "analyze searches with alpha-beta (--algo {} has no per-move scores to compare)",
@@ -77,24 +76,7 @@ fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
     if let Some(result) = pos.result_text() {
         // A finished game is not bad input (as in bestmove): its result, exit code 0.
         if args.json {
-            let mut v = serde_json::json!({
-                "game": G::ID,
-                "position": pos.to_string(),
-                "unit": G::SCORE_UNIT,
-                "game_over": true,
-                "result": pos.result_json(),
-                "score": pos.final_score(),
-                "legal_moves": 0,
-                "moves": [],
-                "nodes": 0,
-                "seconds": 0.0,
-            });
-            if let (Some(o), Some(extra)) = (v.as_object_mut(), loaded.json.as_object()) {
-                for (k, x) in extra {
-                    o.insert(k.clone(), x.clone());
-                }
-            }
-            print_json(&v);
+            print_json(&analysis_game_over_json(pos, &loaded.json));
         } else {
             say(format!("position {pos}"));
             say(pos.diagram());
@@ -103,89 +85,28 @@ fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     let limits = engine_args.limits(super::bestmove::DEFAULT_TIME_MS);
-    let mut engine = engine_args.engine::<G>(false)?;
+    let mut engine = engine_args.engine::<G>()?;
     let started = std::time::Instant::now();
     let mut scores = analyze_moves(engine.as_mut(), pos, &limits).map_err(CliError::input)?;
     let seconds = started.elapsed().as_secs_f64();
-    let total_nodes: u64 = scores.iter().map(|t| t.nodes).sum();
+    let nodes: u64 = scores.iter().map(|t| t.nodes).sum();
     let legal = scores.len();
     if let Some(n) = args.multipv {
         scores.truncate(n as usize);
     }
+    let analysis = Analysis {
+        pos,
+        scores: &scores,
+        legal,
+        nodes,
+        seconds,
+    };
     if args.json {
-        let moves: Vec<serde_json::Value> = scores
-            .iter()
-            .map(|t| {
-                serde_json::json!({
-                    "move": t.best_move.map(|m| m.to_string()),
-                    "score": t.score,
-                    "exact": t.exact,
-                    "depth": t.depth,
-                    "nodes": t.nodes,
-                    "seconds": t.elapsed.as_secs_f64(),
-                    "pv": json_moves(&t.pv),
-                })
-            })
-            .collect();
-        let mut v = serde_json::json!({
-            "game": G::ID,
-            "position": pos.to_string(),
-            "unit": G::SCORE_UNIT,
-            "legal_moves": legal,
-            "moves": moves,
-            "nodes": total_nodes,
-            "seconds": seconds,
-        });
-        if let (Some(o), Some(extra)) = (v.as_object_mut(), loaded.json.as_object()) {
-            for (k, x) in extra {
-                o.insert(k.clone(), x.clone());
-            }
-        }
-        print_json(&v);
+        print_json(&analysis.to_json(&loaded.json));
         return Ok(ExitCode::SUCCESS);
     }
-    let origin = loaded
-        .origin
-        .as_ref()
-        .map_or(String::new(), |o| format!("  {o}"));
-    say(format!("position {pos}{origin}"));
+    say(position_line(pos, loaded.origin.as_deref()));
     say(pos.diagram());
-    say(format!(
-        "{} legal moves, scores for {} in {}",
-        legal,
-        pos.seat_name(pos.to_move()),
-        // The column is printed by score_short: Othello's centi-discs as discs.
-        if G::SCORE_UNIT == tessera::games::othello::SCORE_UNIT {
-            "discs"
-        } else {
-            G::SCORE_UNIT
-        }
-    ));
-    say(format!(
-        "{:<8} {:>10} {:>6} {:>6} {:>12}  pv",
-        "move", "score", "exact", "depth", "nodes"
-    ));
-    for t in &scores {
-        say(format!(
-            "{:<8} {:>10} {:>6} {:>6} {:>12}  {}",
-            t.best_move.map(|m| m.to_string()).unwrap_or_default(),
-            score_short(t.score, t.unit),
-            if t.exact { "yes" } else { "-" },
-            t.depth,
-            t.nodes,
-            join_moves(&t.pv)
-        ));
-    }
-    if let Some(best) = scores.first() {
-        say(format!(
-            "best       {} {}",
-            best.best_move.map(|m| m.to_string()).unwrap_or_default(),
-            score_text(best.score, best.unit, best.exact)
-        ));
-    }
-    say(format!(
-        "total      {total_nodes} nodes in {seconds:.3} s ({}nodes/s)",
-        si(super::output::rate(total_nodes, seconds))
-    ));
+    analysis.lines().into_iter().for_each(say);
     Ok(ExitCode::SUCCESS)
 }

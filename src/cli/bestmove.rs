@@ -4,9 +4,12 @@
 use std::process::ExitCode;
 
 use clap::Args;
+use tessera::engine::notes::search_note;
+use tessera::engine::thought_text::{game_over_json, position_line, thought_json, thought_lines};
 
-use super::games::{CliGame, Loaded};
-use super::output::{CliError, join_moves, json_moves, print_json, say, score_text, si};
+use super::engine_args::show_progress;
+use super::games::CliGame;
+use super::output::{CliError, print_json, say};
 use super::{EngineArgs, GameId, PositionArgs};
 
 /// Time budget when no `--depth`, `--time-ms` or `--nodes` is given, milliseconds.
@@ -66,110 +69,30 @@ fn bestmove<G: CliGame>(args: &BestmoveArgs) -> Result<ExitCode, CliError> {
     let loaded = G::load(&args.position, args.engine.seed())?;
     let pos = &loaded.position;
     let limits = engine_args.limits(DEFAULT_TIME_MS);
-    let mut engine = engine_args.engine::<G>(!args.json)?;
-
+    let mut engine = engine_args.engine::<G>()?;
     if !args.json {
-        let origin = match &loaded.origin {
-            Some(o) => format!("  {o}"),
-            None => String::new(),
-        };
-        say(format!("position {pos}{origin}"));
+        show_progress(engine.as_mut());
+        say(position_line(pos, loaded.origin.as_deref()));
         say(pos.diagram());
     }
-
     if let Some(result) = pos.result_text() {
         if args.json {
-            print_json(&with_extra(
-                serde_json::json!({
-                    "game": G::ID,
-                    "position": pos.to_string(),
-                    "move": null,
-                    "score": pos.final_score(),
-                    "unit": G::SCORE_UNIT,
-                    "exact": true,
-                    "depth": 0,
-                    "nodes": 0,
-                    "nps": 0.0,
-                    "seconds": 0.0,
-                    "pv": [],
-                    "game_over": true,
-                    "result": pos.result_json(),
-                }),
-                &loaded.json,
-            ));
+            print_json(&game_over_json(pos, &loaded.json));
         } else {
             say(format!("{result}; no move to search"));
         }
         return Ok(ExitCode::SUCCESS);
     }
-
-    if let Some(note) = pos.search_note(&engine_args.spec::<G>()?, &limits)
+    if let Some(note) = search_note(pos, &engine_args.spec::<G>()?, &limits)
         && !args.json
     {
         say(note);
     }
     let thought = engine.choose(pos, &limits).map_err(CliError::failure)?;
-    report(args, &loaded, &thought)
-}
-
-/// `value` (an object) with the fields of `extra` (an object or null) added.
-fn with_extra(mut value: serde_json::Value, extra: &serde_json::Value) -> serde_json::Value {
-    if let (Some(v), Some(e)) = (value.as_object_mut(), extra.as_object()) {
-        for (k, x) in e {
-            v.insert(k.clone(), x.clone());
-        }
-    }
-    value
-}
-
-/// Prints the engine's answer (JSON or text).
-fn report<G: CliGame>(
-    args: &BestmoveArgs,
-    loaded: &Loaded<G>,
-    thought: &tessera::engine::Thought<G::Move>,
-) -> Result<ExitCode, CliError> {
-    let pos = &loaded.position;
-    let seconds = thought.elapsed.as_secs_f64();
-    let nps = thought.nps();
-    let best = thought.best_move.map(|m| m.to_string());
-
     if args.json {
-        print_json(&with_extra(
-            serde_json::json!({
-                "game": G::ID,
-                "position": pos.to_string(),
-                "move": best,
-                "score": thought.score,
-                "unit": thought.unit,
-                "exact": thought.exact,
-                "depth": thought.depth,
-                "nodes": thought.nodes,
-                "nps": nps,
-                "seconds": seconds,
-                "pv": json_moves(&thought.pv),
-                "game_over": false,
-            }),
-            &loaded.json,
-        ));
+        print_json(&thought_json(pos, &thought, &loaded.json));
     } else {
-        let depth_note = if thought.exact {
-            " (solved to the end)"
-        } else {
-            ""
-        };
-        say(format!(
-            "best move  {}",
-            best.as_deref().unwrap_or("(none)")
-        ));
-        say(format!(
-            "score      {} for {}",
-            score_text(thought.score, thought.unit, thought.exact),
-            pos.seat_name(pos.to_move())
-        ));
-        say(format!("depth      {}{depth_note}", thought.depth));
-        say(format!("nodes      {}", thought.nodes));
-        say(format!("speed      {}nodes/s ({seconds:.3} s)", si(nps)));
-        say(format!("pv         {}", join_moves(&thought.pv)));
+        thought_lines(pos, &thought).into_iter().for_each(say);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -4,13 +4,14 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use tessera::engine::book::Book;
-use tessera::games::othello::{self as oth, Position, eval::Eval};
+use tessera::engine::book_build::{self, BookBuildError, BuildConfig};
+use tessera::games::othello::Position;
 
-use super::output::{CliError, print_json, say, score_short};
+use super::games::CliGame;
+use super::output::{CliError, print_json, say};
 use super::{GameId, PositionArgs};
 
 /// Arguments of `tessera book`.
@@ -114,56 +115,18 @@ fn othello_only(game: GameId) -> Result<(), CliError> {
 }
 
 fn build(args: &BuildArgs) -> Result<ExitCode, CliError> {
-    let mut book = if args.out.exists() {
-        Book::load(&args.out).map_err(CliError::input)?
-    } else {
-        Book::new()
+    let cfg = BuildConfig {
+        out: args.out.clone(),
+        depth: args.depth,
+        positions: args.positions,
+        ply_cost: args.ply_cost,
+        max_plies: args.max_plies,
+        tt_mb: args.tt_mb,
     };
-    // Fail on an unwritable --out before any search.
-    book.save(&args.out).map_err(CliError::input)?;
-    let mut engine = tessera::engine::othello::alphabeta_engine_with(
-        "tessera-book",
-        Eval::default_patterns(),
-        args.tt_mb,
-        oth::DEFAULT_EXACT_EMPTIES,
-    );
-    let started = Instant::now();
-    say(format!(
-        "book build: {} positions in {}, depth {}, ply cost {}, max plies {}",
-        book.len(),
-        args.out.display(),
-        args.depth,
-        args.ply_cost,
-        args.max_plies
-    ));
-    let mut added = 0;
-    while added < args.positions {
-        let Some(pos) = book
-            .expand(&mut engine, args.depth, args.ply_cost, args.max_plies)
-            .map_err(CliError::failure)?
-        else {
-            say("nothing left to expand within --max-plies");
-            break;
-        };
-        added += 1;
-        book.save(&args.out).map_err(CliError::input)?;
-        let root = book.probe(&Position::start());
-        say(format!(
-            "{:>6} {:>8.1} s  {} empties  start value {}  {}",
-            book.len(),
-            started.elapsed().as_secs_f64(),
-            pos.empties(),
-            root.first()
-                .map_or("-".into(), |s| score_short(s.score, oth::SCORE_UNIT)),
-            pos
-        ));
-    }
-    let bytes = book.to_bytes().len();
-    say(format!(
-        "book: {} positions, {bytes} bytes, {added} added in {:.1} s",
-        book.len(),
-        started.elapsed().as_secs_f64()
-    ));
+    book_build::build(&cfg, &mut |line| say(line)).map_err(|e| match e {
+        BookBuildError::Search(m) => CliError::failure(m),
+        e => CliError::input(e.to_string()),
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -172,37 +135,13 @@ fn show(args: &ShowArgs) -> Result<ExitCode, CliError> {
         Some(p) => Arc::new(Book::load(p).map_err(CliError::input)?),
         None => Book::builtin(),
     };
-    let pos = super::othello::load(&args.position)?.position;
-    let moves = book.probe(&pos);
+    let pos = <Position as CliGame>::load(&args.position, 0)?.position;
     if args.json {
-        let list: Vec<serde_json::Value> = moves
-            .iter()
-            .map(|s| serde_json::json!({"move": s.mv.to_string(), "score": s.score, "depth": s.depth}))
-            .collect();
-        print_json(&serde_json::json!({
-            "game": "othello",
-            "position": pos.to_string(),
-            "in_book": !moves.is_empty(),
-            "book_positions": book.len(),
-            "unit": oth::SCORE_UNIT,
-            "moves": list,
-        }));
-        return Ok(ExitCode::SUCCESS);
-    }
-    say(format!("position {pos}"));
-    say(pos.diagram());
-    if moves.is_empty() {
-        say(format!("not in the book ({} positions)", book.len()));
-        return Ok(ExitCode::SUCCESS);
-    }
-    say(format!("{:<6} {:>8} {:>6}", "move", "discs", "depth"));
-    for s in &moves {
-        say(format!(
-            "{:<6} {:>8} {:>6}",
-            s.mv.to_string(),
-            score_short(s.score, oth::SCORE_UNIT),
-            s.depth
-        ));
+        print_json(&book_build::show_json(&book, &pos));
+    } else {
+        book_build::show_lines(&book, &pos)
+            .into_iter()
+            .for_each(say);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,14 +1,15 @@
-//! Engine settings of `bestmove`, `play`, `analyze` and `bench` (`--depth`, `--level`,
-//! `--weights`, `--algo`, ...), checked for the game and turned into an engine spec: the
-//! engine is then built as every front end builds one ([`Players::make_player`]).
+//! Engine flags of `bestmove`, `play` and `analyze` (`--depth`, `--level`, `--weights`,
+//! `--algo`, ...) as the library's [`EngineFlags`], which checks them for the game and
+//! turns them into an engine spec built as every front end builds one.
 
 use std::path::PathBuf;
 
 use clap::Args;
+use tessera::engine::flags::{CheckedFlags, EngineFlags, FlagsError};
 use tessera::engine::spec::ExactEmpties;
-use tessera::engine::{EngineSpec, Player};
+use tessera::engine::{Player, Players};
+use tessera::present::Present;
 
-use super::games::CliGame;
 use super::{Algo, AlgoParser, output};
 
 /// Engine settings shared by `bestmove`, `play` and `analyze`.
@@ -20,9 +21,6 @@ pub struct EngineArgs {
     #[arg(long, value_name = "SPEC", conflicts_with_all = ["exact_empties", "weights", "algo",
           "iterations", "mcts_parallel", "c", "book", "mpc", "mpc_t", "tt_mb", "threads"])]
     pub engine: Option<String>,
-    /// The spec of `--engine`, resolved by [`EngineArgs::for_game`].
-    #[arg(skip)]
-    pub(super) resolved: Option<EngineSpec>,
     /// Deepest iteration, in plies (1..=60)
     #[arg(long, value_name = "N", value_parser = output::search_depth)]
     pub depth: Option<u32>,
@@ -44,7 +42,7 @@ pub struct EngineArgs {
     /// Othello alpha-beta: solve exactly (to the end of the game) at this many empty
     /// squares or fewer, or auto: where the solver's measured cost fits the move's budget
     /// (at most 24 empties; docs/time.md) [default: 20]
-    #[arg(long, value_name = "E|auto", value_parser = super::parse::exact_empties)]
+    #[arg(long, value_name = "E|auto", value_parser = output::exact_empties)]
     pub exact_empties: Option<ExactEmpties>,
     /// Evaluation weights file (text "name value [min max]" lines or a JSON object; Othello
     /// also a pattern file, builtin:patterns2 or builtin:patterns), or builtin:texel (the
@@ -71,14 +69,14 @@ pub struct EngineArgs {
     /// merged; with one thread the tree is kept between moves) or tree (one shared tree,
     /// lock-free, virtual loss)
     /// [default: root]
-    #[arg(long, value_name = "root|tree", value_parser = super::parse::mcts_parallel)]
+    #[arg(long, value_name = "root|tree", value_parser = output::mcts_parallel)]
     pub mcts_parallel: Option<tessera::search::mcts::Parallelism>,
     /// MCTS: random seed (with one thread a search is deterministic for its seed);
     /// talat-2p: also the seed of the random Djinn setup of the start position [default: 0]
     #[arg(long, value_name = "S", value_parser = output::seed)]
     pub seed: Option<u64>,
     /// MCTS: UCT exploration constant (rewards lie in [0, 1]) [default: 1]
-    #[arg(long = "c", value_name = "X", value_parser = super::parse::non_negative_f64)]
+    #[arg(long = "c", value_name = "X", value_parser = output::non_negative_f64)]
     pub c: Option<f64>,
     /// Othello opening book: builtin (compiled in), a book file, or none [default: none]
     #[arg(long, value_name = "builtin|FILE|none")]
@@ -88,175 +86,58 @@ pub struct EngineArgs {
     /// format-2 weights, the default, else tuning/othello-mpc.txt), a parameter file, or
     /// off (docs/mpc.md) [default: builtin with the default evaluation and no --level, else
     /// off]
-    #[arg(long, value_name = "builtin|FILE|off", value_parser = super::parse::mpc_source)]
+    #[arg(long, value_name = "builtin|FILE|off", value_parser = output::mpc_source)]
     pub mpc: Option<String>,
     /// Multi-ProbCut confidence t: a cut needs the shallow score t residual standard
     /// deviations past the bound [default: 1.0 with the default MPC, 1.5 with --mpc]
-    #[arg(long, value_name = "T", requires = "mpc", value_parser = super::parse::mpc_confidence)]
+    #[arg(long, value_name = "T", requires = "mpc", value_parser = output::mpc_confidence)]
     pub mpc_t: Option<f64>,
 }
 
 impl EngineArgs {
-    /// The chosen algorithm (alpha-beta when none was resolved).
-    pub fn algo(&self) -> Algo {
-        self.algo.unwrap_or(Algo::Alphabeta)
-    }
-
     /// `--seed`, 0 when not given.
     pub fn seed(&self) -> u64 {
         self.seed.unwrap_or(0)
     }
 
-    /// `--c`, the UCT exploration constant; 1 when not given.
-    pub fn c(&self) -> f64 {
-        self.c.unwrap_or(1.0)
-    }
-
-    /// `--mcts-parallel`, root parallelism when not given.
-    pub fn mcts_parallel(&self) -> tessera::search::mcts::Parallelism {
-        self.mcts_parallel.unwrap_or_default()
-    }
-
-    /// The search limits; `default_time_ms` when no limit was given (for MCTS,
-    /// `--iterations` is a limit too).
-    pub fn limits(&self, default_time_ms: u64) -> tessera::search::Limits {
-        if let Some(spec) = &self.resolved {
-            let mut limits = self.spec_with_flags(spec).limits();
-            if limits.depth.is_none() && limits.nodes.is_none() && limits.time_ms.is_none() {
-                // A spec with only a game clock (`tc`): one move gets the default budget.
-                limits.time_ms = Some(default_time_ms);
-            }
-            return limits;
-        }
-        let mut limits = tessera::search::Limits {
+    /// These flags for game `G`, checked ([`EngineFlags::for_game`]).
+    ///
+    /// # Errors
+    /// Flags the game or its algorithm does not take, or an `--engine` of another game.
+    pub fn for_game<G: Players>(&self) -> Result<CheckedFlags, output::CliError> {
+        Ok(EngineFlags {
+            engine: self.engine.clone(),
             depth: self.depth,
-            nodes: self.nodes,
+            level: self.level,
             time_ms: self.time_ms,
-            stop: None,
-            clock: None,
-        };
-        if self.depth.is_none()
-            && self.nodes.is_none()
-            && self.time_ms.is_none()
-            && (self.algo() != Algo::Mcts || self.iterations.is_none())
-        {
-            limits.time_ms = Some(default_time_ms);
+            nodes: self.nodes,
+            tt_mb: self.tt_mb,
+            exact_empties: self.exact_empties,
+            weights: self.weights.clone(),
+            algo: self.algo,
+            iterations: self.iterations,
+            threads: self.threads,
+            mcts_parallel: self.mcts_parallel,
+            seed: self.seed,
+            c: self.c,
+            book: self.book.clone(),
+            mpc: self.mpc.clone(),
+            mpc_t: self.mpc_t,
         }
-        limits
-    }
-
-    /// The engine spec these settings describe for game `G` (after
-    /// [`EngineArgs::for_game`]): [`EngineSpec::front_end_default`] with the flags given;
-    /// MCTS as its own spec (`tessera-mcts`).
-    ///
-    /// # Errors
-    /// A bad `--book` file (named as `--book` reads it) or MCTS settings a spec refuses.
-    pub fn spec<G: CliGame>(&self) -> Result<EngineSpec, output::CliError> {
-        if let Some(spec) = &self.resolved {
-            return Ok(self.spec_with_flags(spec));
-        }
-        if self.algo() == Algo::Mcts {
-            return self.mcts_spec(G::ID);
-        }
-        let mut spec = EngineSpec::front_end_default(G::ID).map_err(output::CliError::input)?;
-        spec.algo = self.algo();
-        spec.depth = self.depth;
-        spec.nodes = self.nodes;
-        spec.time_ms = self.time_ms;
-        spec.tt_mb = self.tt_mb;
-        spec.threads = Some(self.threads as usize);
-        if let Some(w) = &self.weights {
-            spec.weights = Some(w.clone());
-        }
-        if G::ID == "othello" {
-            // The default spec's settings stay unless a flag replaces them: its
-            // Multi-ProbCut is fitted with its own evaluation, and levels search full width
-            // (as Egaroucid's below 11) unless --mpc is given.
-            if self.exact_empties.is_some() {
-                spec.exact_empties = self.exact_empties;
-            }
-            if self.mpc.is_some() {
-                spec.mpc.clone_from(&self.mpc);
-                spec.mpc_t = self.mpc_t;
-            } else if self.weights.is_some() || self.level.is_some() {
-                spec.mpc = None;
-                spec.mpc_t = None;
-            }
-            spec.level = self.level;
-            // Checked here so a bad file reads as `--book` says it.
-            super::book_arg::book_arg(self.book.as_deref())?;
-            spec.book.clone_from(&self.book);
-        }
-        Ok(spec)
-    }
-
-    /// The engine these settings describe for game `G`, printing an `info` line per
-    /// finished iteration on stderr when `verbose`.
-    ///
-    /// # Errors
-    /// As [`EngineArgs::spec`], and an unreadable weights or MPC file.
-    pub fn engine<G: CliGame>(
-        &self,
-        verbose: bool,
-    ) -> Result<Box<dyn Player<G>>, output::CliError> {
-        let spec = self.spec::<G>()?;
-        let mut player = G::make_player(&spec).map_err(output::CliError::input)?;
-        if verbose {
-            player.set_progress(Box::new(|info| {
-                output::say(tessera::present::info_line(info, G::SCORE_UNIT));
-            }));
-        }
-        Ok(player)
-    }
-
-    /// `--engine`'s spec with the limits of `--depth`, `--time-ms` and `--nodes` (which
-    /// replace all of its limits, as in `gtp`; `--level` was applied when resolved); a book set by the command
-    /// itself (`analyze` searches every move) replaces the spec's.
-    fn spec_with_flags(&self, spec: &EngineSpec) -> EngineSpec {
-        let mut spec = spec.clone();
-        if self.depth.is_some() || self.time_ms.is_some() || self.nodes.is_some() {
-            spec = spec.with_limits(self.depth, self.time_ms, self.nodes);
-        }
-        if self.book.is_some() && spec.game == "othello" {
-            spec.book.clone_from(&self.book);
-        }
-        spec
-    }
-
-    /// The MCTS engine spec of these settings (`--c`, `--threads`, `--seed`, `--tt-mb` as
-    /// the node arena, `--mcts-parallel`, `--iterations`).
-    fn mcts_spec(&self, game: &str) -> Result<EngineSpec, output::CliError> {
-        let mut text = format!(
-            "name=tessera-mcts,algo=mcts,c={},threads={},seed={},tt-mb={}",
-            self.c(),
-            self.threads,
-            self.seed(),
-            self.tt_mb
-        );
-        if self.mcts_parallel() != tessera::search::mcts::Parallelism::Root {
-            text.push_str(&format!(",parallel={}", self.mcts_parallel().name()));
-        }
-        if let Some(n) = self.iterations {
-            text.push_str(&format!(",iterations={n}"));
-        }
-        EngineSpec::from_inline(&text, game).map_err(output::CliError::input)
+        .for_game::<G>()?)
     }
 }
 
-/// The spec `--engine TEXT` names for game `G`: an inline spec when the text has a `=`,
-/// else a preset name or `.toml` file.
-///
-/// # Errors
-/// An unknown preset, a bad file or spec, or an engine of another game.
-pub(super) fn resolve_engine<G: CliGame>(text: &str) -> Result<EngineSpec, output::CliError> {
-    let spec = EngineSpec::from_arg(text, G::ID)
-        .map_err(|e| output::CliError::input(format!("--engine: {e}")))?;
-    if spec.game != G::ID {
-        return Err(output::CliError::input(format!(
-            "--engine {text} is for {}, not {}",
-            spec.game,
-            G::ID
-        )));
+/// `player` printing an `info` line per finished iteration on stdout.
+pub fn show_progress<G: Present>(player: &mut dyn Player<G>) {
+    player.set_progress(Box::new(|info| {
+        output::say(tessera::present::info_line(info, G::SCORE_UNIT));
+    }));
+}
+
+impl From<FlagsError> for output::CliError {
+    /// Every kind is bad input (exit 2).
+    fn from(e: FlagsError) -> Self {
+        output::CliError::input(e.to_string())
     }
-    Ok(spec)
 }

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::engine::{EngineSpec, Protocol};
+use tessera::engine::protocol_flags::ProtocolFlags;
 use tessera::games::{othello, quixo};
 use tessera::protocol::GtpServer;
 use tessera::protocol::gtp::GtpGame;
@@ -12,15 +12,6 @@ use tessera::protocol::gtp::GtpGame;
 use super::GameId;
 use super::games::CliGame;
 use super::output::{CliError, at_least_one_u64, search_depth};
-
-/// The engine used when `--engine` is not given, per game.
-fn default_engine(game: GameId) -> &'static str {
-    match game {
-        GameId::Quixo => "quixo-ab-d4",
-        GameId::Quixo4p => "quixo-4p-ab-d3",
-        _ => "othello-ab-d6",
-    }
-}
 
 /// Arguments of `tessera gtp`.
 #[derive(Args, Debug)]
@@ -87,53 +78,15 @@ pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-/// The engine spec: an inline spec when the text has a `=`, else a preset; `--depth` and
-/// `--time-ms`, or `--level`, replace its limits.
-fn engine_spec(args: &GtpArgs, game: &str) -> Result<EngineSpec, CliError> {
-    let engine = args
-        .engine
-        .as_deref()
-        .unwrap_or_else(|| default_engine(args.game));
-    let mut spec = EngineSpec::from_arg(engine, game).map_err(CliError::input)?;
-    if game == "othello" {
-        spec.book = gtp_book(args, &spec)?;
-    }
-    if args.depth.is_some() || args.time_ms.is_some() {
-        spec.depth = args.depth;
-        spec.time_ms = args.time_ms;
-        spec.nodes = None;
-        spec.level = None;
-    }
-    if let Some(level) = args.level {
-        spec = spec.with_level(level).map_err(CliError::input)?;
-    }
-    Ok(spec)
-}
-
-/// The Othello book `gtp` plays with, as the spec's `book` field (which
-/// [`tessera::engine::Players::make_player`] applies): `--book` when given, else the spec's own `book`
-/// (`none` included), else the built-in book. An external program plays its own: none, and
-/// `--book builtin|FILE` is refused for it.
-fn gtp_book(args: &GtpArgs, spec: &EngineSpec) -> Result<Option<String>, CliError> {
-    super::book_arg::refuse_empty(args.book.as_deref())?;
-    if spec.protocol != Protocol::Builtin {
-        return match args.book.as_deref() {
-            Some(b) if b != "none" => Err(CliError::input(
-                "--book is for the built-in engines (an external program plays its own)",
-            )),
-            _ => Ok(None),
-        };
-    }
-    Ok(Some(
-        args.book
-            .clone()
-            .or_else(|| spec.book.clone())
-            .unwrap_or_else(|| "builtin".into()),
-    ))
-}
-
 fn gtp<G: CliGame + GtpGame>(args: &GtpArgs) -> Result<ExitCode, CliError> {
-    let spec = engine_spec(args, G::ID)?;
+    let spec = ProtocolFlags {
+        engine: args.engine.clone(),
+        depth: args.depth,
+        time_ms: args.time_ms,
+        level: args.level,
+        book: args.book.clone(),
+    }
+    .spec(G::ID)?;
     let player = G::make_player(&spec).map_err(|e| CliError::input(spec.named_error(&e)))?;
     let mut server = GtpServer::<G>::new(player, spec.limits());
     let stdin = std::io::stdin();

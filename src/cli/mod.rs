@@ -13,9 +13,7 @@ mod analyze;
 mod bench;
 mod bestmove;
 mod book;
-mod book_arg;
 mod engine_args;
-mod engine_checks;
 mod engines;
 mod fairness;
 mod games;
@@ -24,24 +22,18 @@ mod nboard;
 mod openings;
 mod othello;
 mod output;
-mod parse;
 mod perft;
 mod play;
-mod progress;
 mod quixo;
 mod quixo_tier;
 mod selfplay;
-mod selfplay_merge;
-mod selfplay_wthor;
 mod serve;
-mod signals;
 mod solve;
 mod solve_args;
 mod solve_obf;
 mod talat;
 mod tournament;
 mod tune;
-mod tune_mpc;
 mod validation_set;
 
 use std::process::ExitCode;
@@ -88,7 +80,7 @@ enum Command {
 }
 
 pub use engine_args::EngineArgs;
-pub use parse::mcts_parallel;
+pub use tessera::engine::flag_values::mcts_parallel;
 pub use tessera::games::GameId;
 
 /// clap value parser for a `<GAME>` argument: the ids of [`GameId::ALL`], each with its
@@ -147,6 +139,16 @@ impl PositionArgs {
     /// Whether no position flag was given.
     pub fn is_empty(&self) -> bool {
         self.position.is_none() && self.moves.is_none() && self.ffo.is_none() && self.ggf.is_none()
+    }
+
+    /// The flags as the library's position source.
+    pub fn source(&self) -> tessera::formats::position_source::PositionSource {
+        tessera::formats::position_source::PositionSource {
+            position: self.position.clone(),
+            moves: self.moves.clone(),
+            ffo: self.ffo,
+            ggf: self.ggf.clone(),
+        }
     }
 }
 
@@ -212,7 +214,7 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return output::clap_error(&e),
     };
-    signals::install();
+    tessera::engine::signals::install();
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Bestmove(args) => bestmove::run(&args),
@@ -234,7 +236,7 @@ pub fn run() -> ExitCode {
         Command::ValidationSet(args) => validation_set::run(&args),
         Command::QuixoTier(args) => quixo_tier::run(&args),
     };
-    signals::settle();
+    tessera::engine::signals::settle();
     match result {
         Ok(code) => code,
         Err(e) => e.report(),

@@ -6,10 +6,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use clap::Args;
-use tessera::engine::Player;
-use tessera::engine::book::Book;
-use tessera::games::othello::{Position, eval::Eval};
-use tessera::protocol::nboard::{NboardServer, NodeStats, Output, level_exact_empties};
+use tessera::protocol::nboard::{NboardConfig, NboardServer, Output};
 
 use super::GameId;
 use super::output::CliError;
@@ -64,44 +61,16 @@ pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
             "the NBoard protocol is for Othello (use `tessera gtp` for quixo)",
         ));
     }
-    let eval = match &args.weights {
-        Some(path) => Eval::load(path).map_err(CliError::input)?,
-        None => Eval::default_patterns(),
-    };
-    let (tt_mb, threads) = (args.tt_mb, args.threads as usize);
-    let factory = Box::new(move |depth: u32, mut stats: NodeStats| {
-        let engine = tessera::engine::othello::alphabeta_engine_with(
-            "tessera",
-            eval.clone(),
-            tt_mb,
-            level_exact_empties(depth),
-        )
-        .with_threads(threads)
-        .with_progress(move |info| stats(info.nodes, info.elapsed.as_secs_f64()));
-        Box::new(engine) as Box<dyn Player<Position>>
-    });
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    // --book FILE: the book learn adds to; a file that does not exist yet starts as the
-    // built-in book (written on the first learn).
-    super::book_arg::refuse_empty(args.book.as_deref())?;
-    let learn_file = match args.book.as_deref() {
-        None | Some("none" | "builtin") => None,
-        Some(path) => Some(PathBuf::from(path)),
+    let cfg = NboardConfig {
+        tt_mb: args.tt_mb,
+        weights: args.weights.clone(),
+        threads: args.threads as usize,
+        book: args.book.clone(),
     };
-    let book: Option<Book> = match &learn_file {
-        Some(path) if !path.exists() => {
-            eprintln!(
-                "tessera nboard: book {} does not exist yet: the built-in book is used and \
-                 `learn` writes it",
-                path.display()
-            );
-            Some(Book::builtin().as_ref().clone())
-        }
-        _ => super::book_arg::playing_book_arg(args.book.as_deref())?.map(|b| b.as_ref().clone()),
-    };
-    let mut server = NboardServer::new(factory, book, out, "tessera");
-    if let Some(file) = learn_file {
-        server = server.with_learning(file);
+    let (server, note) = NboardServer::standard(&cfg, out)?;
+    if let Some(note) = note {
+        eprintln!("{note}");
     }
     server
         .run(std::io::BufReader::new(std::io::stdin()))

@@ -1,12 +1,10 @@
 //! `tessera openings`: balanced opening suites for tournaments (`--openings FILE`).
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::engine::EngineSpec;
-use tessera::tournament::balanced::{self, SuiteSpec};
+use tessera::tournament::balanced_file::{self, SuiteError, SuiteFile};
 
 use super::GameId;
 use super::games::CliGame;
@@ -60,77 +58,19 @@ fn write_suite<G: CliGame>(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
     // As selfplay's and tune's --out: a missing folder is created.
     tessera::tuning::outputs::create_parent(&a.out)?;
     output::check_writable(&a.out)?;
-    let spec = EngineSpec::from_inline(
-        &format!("name=openings-d{},depth={},tt-mb=16", a.depth, a.depth),
-        G::ID,
-    )
-    .map_err(CliError::input)?;
-    let mut player = G::make_player(&spec).map_err(CliError::failure)?;
-    let suite_spec = SuiteSpec {
+    let line = balanced_file::write_suite::<G>(&SuiteFile {
         plies: a.plies,
-        count: a.count as usize,
-        max_abs_score: a.max_abs_score as i32,
+        count: a.count,
+        max_abs_score: a.max_abs_score,
+        depth: a.depth,
         seed: a.seed,
-        max_tries: a.count.saturating_mul(200).max(10_000),
-    };
-    let class = |p: &G| {
-        let text = p.to_string();
-        if G::SQUARE_SYMMETRY {
-            balanced::square_symmetry_class(&text)
-        } else {
-            text
-        }
-    };
-    let suite = balanced::find(&suite_spec, player.as_mut(), &spec.limits(), &class)
-        .map_err(CliError::input)?;
-    let scores: Vec<i32> = suite.openings.iter().map(|o| o.score).collect();
-    let mean = f64::from(scores.iter().sum::<i32>()) / scores.len().max(1) as f64;
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "# tessera openings {} --plies {} --count {} --max-abs-score {} --depth {} --seed {}",
-        G::ID,
-        a.plies,
-        a.count,
-        a.max_abs_score,
-        a.depth,
-        a.seed
-    );
-    let _ = writeln!(text, "# game: {}", G::ID);
-    let _ = writeln!(
-        text,
-        "# {} openings from {} random sequences ({} duplicates{}, {} outside ±{}); scores for the side to move in {} at depth {}: min {}, max {}, mean {mean:+.1}",
-        suite.openings.len(),
-        suite.tries,
-        suite.duplicates,
-        if G::SQUARE_SYMMETRY {
-            " up to symmetry"
-        } else {
-            ""
-        },
-        suite.unbalanced,
-        a.max_abs_score,
-        G::SCORE_UNIT,
-        a.depth,
-        scores.iter().min().copied().unwrap_or(0),
-        scores.iter().max().copied().unwrap_or(0),
-    );
-    for o in &suite.openings {
-        let _ = writeln!(text, "{}", o.moves);
-    }
-    std::fs::write(&a.out, text)
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", a.out.display())))?;
-    output::say(format!(
-        "wrote {} {} openings of {} plies to {} ({} random sequences tried, {} duplicates, {} outside ±{} {}; mean score {mean:+.1})",
-        suite.openings.len(),
-        G::ID,
-        a.plies,
-        a.out.display(),
-        suite.tries,
-        suite.duplicates,
-        suite.unbalanced,
-        a.max_abs_score,
-        G::SCORE_UNIT
-    ));
+        square_symmetry: G::SQUARE_SYMMETRY,
+        out: a.out.clone(),
+    })
+    .map_err(|e| match e {
+        SuiteError::Engine(m) => CliError::failure(m),
+        e => CliError::input(e.to_string()),
+    })?;
+    output::say(line);
     Ok(ExitCode::SUCCESS)
 }

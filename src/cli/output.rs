@@ -1,19 +1,19 @@
 //! Shared output and error helpers: the one-line `error: ...` report and its exit code,
-//! stdout printing that never panics, JSON output, number and score formatting, and
-//! argument value parsers.
+//! stdout printing that never panics, JSON output; the library's number formatting and
+//! flag value parsers re-exported.
 
 use std::fmt::Display;
 
 use std::io::Write;
 use std::process::ExitCode;
-pub use tessera::present::{score_short, score_text};
+pub use tessera::present::rate;
 
 /// Exit code for bad arguments or input.
 pub const EXIT_USAGE: u8 = 2;
 /// Exit code for work that could not be finished (a limit stopped it, an engine failed).
 pub const EXIT_UNFINISHED: u8 = 1;
 
-pub use super::parse::*;
+pub use tessera::engine::flag_values::*;
 
 /// A failure to report: one line on stderr and an exit code.
 #[derive(Debug)]
@@ -119,43 +119,6 @@ pub fn print_json(value: &serde_json::Value) {
     say(value);
 }
 
-/// `1234567` as `1.23 M`, `12345` as `12.3 k`: rates for humans.
-pub fn si(x: f64) -> String {
-    if x >= 1e9 {
-        format!("{:.2} G", x / 1e9)
-    } else if x >= 1e6 {
-        format!("{:.2} M", x / 1e6)
-    } else if x >= 1e3 {
-        format!("{:.1} k", x / 1e3)
-    } else {
-        format!("{x:.0} ")
-    }
-}
-
-/// A per-second rate that does not blow up on a zero duration.
-pub fn rate(count: u64, seconds: f64) -> f64 {
-    count as f64 / seconds.max(1e-9)
-}
-
-/// Moves joined by spaces.
-pub fn join_moves<M: Display>(moves: &[M]) -> String {
-    moves
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Moves as a JSON array of strings.
-pub fn json_moves<M: Display>(moves: &[M]) -> serde_json::Value {
-    serde_json::Value::Array(
-        moves
-            .iter()
-            .map(|m| serde_json::Value::String(m.to_string()))
-            .collect(),
-    )
-}
-
 /// Checks before any work that `path` can be written (see
 /// [`tessera::tuning::outputs::check_writable`]).
 ///
@@ -190,47 +153,18 @@ pub fn check_html_target(path: &std::path::Path) -> Result<(), CliError> {
     check_writable(path)
 }
 
+impl From<tessera::tournament::request::TournamentError> for CliError {
+    /// Every kind is bad input (exit 2).
+    fn from(e: tessera::tournament::request::TournamentError) -> Self {
+        CliError::input(e.to_string())
+    }
+}
+
 impl From<tessera::report::ReportError> for CliError {
     fn from(e: tessera::report::ReportError) -> Self {
         match e {
             tessera::report::ReportError::Input(msg) => CliError::input(msg),
             e @ tessera::report::ReportError::Write { .. } => CliError::failure(e.to_string()),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn value_parsers_reject_zero_and_junk() {
-        assert!(at_least_one_u32("0").is_err());
-        assert!(at_least_one_u32("x").is_err());
-        assert_eq!(at_least_one_u32("3"), Ok(3));
-        assert_eq!(
-            at_least_one_u64("99999999999999999999").unwrap_err(),
-            "99999999999999999999 is too large"
-        );
-        assert_eq!(
-            at_least_one_u64("-99999999999999999999999999999999999999999").unwrap_err(),
-            "must be at least 1"
-        );
-        assert!(
-            at_least_one_u64("12x")
-                .unwrap_err()
-                .starts_with("not a whole number")
-        );
-        assert_eq!(ffo_number("41"), Ok(41));
-        assert!(ffo_number("-1").unwrap_err().contains("40..59"));
-        assert_eq!(search_depth("60"), Ok(60));
-        assert_eq!(
-            search_depth("61").unwrap_err(),
-            "61 must be in 1..=60 plies"
-        );
-        assert!(search_depth("0").is_err());
-        assert_eq!(search_depth("-3").unwrap_err(), "must be in 1..=60 plies");
-        assert!(tt_mib("0").is_err());
-        assert_eq!(tt_mib("16"), Ok(16));
     }
 }

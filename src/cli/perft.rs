@@ -6,7 +6,9 @@ use std::time::Instant;
 use clap::Args;
 
 use super::games::CliGame;
-use super::output::{CliError, print_json, rate, say, si};
+use tessera::present::{perft_header, perft_line};
+
+use super::output::{CliError, print_json, rate, say};
 use super::{GameId, PositionArgs};
 
 /// Arguments of `tessera perft`.
@@ -47,30 +49,22 @@ fn perft<G: CliGame>(args: &PerftArgs) -> Result<ExitCode, CliError> {
 /// Times `count` at each depth and prints the table (rows as they finish) or the JSON.
 fn report(args: &PerftArgs, game: &str, position: &str, count: impl Fn(u32) -> u64) {
     if !args.json {
-        say(format!("{game} perft from {position}"));
-        say(format!(
-            "{:>5} {:>18} {:>10} {:>12}",
-            "depth", "leaves", "seconds", "leaves/s"
-        ));
+        perft_header(game, position).into_iter().for_each(say);
     }
     let mut rows = Vec::new();
     for depth in 1..=args.depth {
         let start = Instant::now();
         let leaves = count(depth);
         let seconds = start.elapsed().as_secs_f64();
-        let per_second = rate(leaves, seconds);
         if args.json {
             rows.push(serde_json::json!({
                 "depth": depth,
                 "leaves": leaves,
                 "seconds": seconds,
-                "leaves_per_second": per_second,
+                "leaves_per_second": rate(leaves, seconds),
             }));
         } else {
-            say(format!(
-                "{depth:>5} {leaves:>18} {seconds:>10.3} {:>12}",
-                format!("{}/s", si(per_second)).replace(" /s", "/s")
-            ));
+            say(perft_line(depth, leaves, seconds));
         }
     }
     if args.json {

@@ -118,7 +118,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let start = G::load(&args.position, args.engine.seed())?.position;
     let humans = human_seats(&start, &args.human)?;
     let limits = engine_args.limits(DEFAULT_TIME_MS);
-    let engine = engine_args.engine::<G>(false)?;
+    let engine = engine_args.engine::<G>()?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
 

@@ -5,8 +5,10 @@
 use std::process::ExitCode;
 
 use tessera::game::Game;
+use tessera::games::quixo::small_answer::small_answer;
 use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict};
 use tessera::present::Present;
+use tessera::present::quixo_solve as view;
 
 use super::games::CliGame;
 use super::output::{CliError, print_json, say};
@@ -18,11 +20,6 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
     fn perft(&self, depth: u32) -> u64 {
         qx::perft::perft(self, depth)
     }
-
-    /// Two-player Quixo: a win proven within N plies (N <= 9).
-    fn exact_solve() -> Option<tessera::tournament::adjudicate::ExactSolve<Self>> {
-        tessera::tournament::adjudicate::exact_solver::<Self>()
-    }
 }
 
 /// A 3x3 or 4x4 position, solved exactly from the retrograde table of its board size
@@ -33,87 +30,24 @@ fn solve_small(
     json: bool,
     started: std::time::Instant,
 ) -> Result<ExitCode, CliError> {
-    use tessera::games::quixo::retro::{SmallBoardTable, Value, decode};
     let n = pos.size();
-    let game_over = pos.outcome().is_some();
     if !json {
         say(format!("position {pos}"));
         say(Present::diagram(pos));
-        if !game_over {
+        if pos.outcome().is_none() {
             say(format!(
                 "solving every {n}x{n} board by retrograde analysis..."
             ));
         }
     }
-    let table = if game_over {
-        None
-    } else {
-        Some(SmallBoardTable::solve(n, threads).map_err(CliError::failure)?)
-    };
-    let value_of = |p: &Quixo| -> (Value, Option<u32>) {
-        match (p.outcome(), &table) {
-            (Some(o), _) if o.score(p.to_move()) == 1 => (Value::Win, Some(0)),
-            (Some(_), _) => (Value::Loss, Some(0)),
-            (None, Some(table)) => {
-                let (me, opp) = p.own_other();
-                decode(table.code(me, opp))
-            }
-            (None, None) => unreachable!("the table is built unless the game is over"),
-        }
-    };
-    let (value, plies) = value_of(pos);
-    let mut moves = <Quixo as Game>::Moves::default();
-    if !game_over {
-        pos.generate_moves(&mut moves);
-    }
-    // A best move: fastest win, slowest loss, or one that keeps the draw.
-    let best = moves.iter().copied().find(|&m| {
-        let (cv, cd) = value_of(&pos.play(m));
-        match value {
-            Value::Win => cv == Value::Loss && cd.map(|d| d + 1) == plies,
-            Value::Loss => cv == Value::Win && cd.map(|d| d + 1) == plies,
-            Value::Draw => cv == Value::Draw,
-        }
-    });
+    let answer = small_answer(pos, threads).map_err(CliError::failure)?;
     let seconds = started.elapsed().as_secs_f64();
-    let word = value.to_string().to_ascii_lowercase();
-    let best = best.map(|m| m.to_string());
     if json {
-        print_json(&serde_json::json!({
-            "game": "quixo",
-            "position": pos.to_string(),
-            "value": word,
-            "plies": plies,
-            // The same fields as a 5x5 answer: the retrograde table's distances are exact
-            // and nothing can stop it.
-            "plies_exact": plies.is_some(),
-            "prover": "retrograde",
-            "move": best,
-            "nodes": 0,
-            "seconds": seconds,
-            "stopped": false,
-            "max_plies": null,
-            "table": null,
-            "game_over": game_over,
-        }));
+        print_json(&view::small_json(pos, &answer, seconds));
     } else {
-        let who = pos.seat_name(pos.to_move());
-        match plies {
-            Some(0) => say(format!("value      {word} for {who}: the game is over")),
-            Some(p) => {
-                let plural = if p == 1 { "ply" } else { "plies" };
-                say(format!(
-                    "value      {word} for {who} in {p} {plural} (the final move counted)"
-                ));
-            }
-            None => say(format!(
-                "value      draw for {who} (neither side can force a line)"
-            )),
-        }
-        if let Some(b) = &best {
-            say(format!("best move  {b}"));
-        }
-        say(format!("time       {seconds:.3} s"));
+        view::small_lines(pos, &answer, seconds)
+            .into_iter()
+            .for_each(say);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -158,30 +92,10 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
             ));
         }
         let s = qx::solve_size(size, threads).map_err(CliError::input)?;
-        let plies = s.plies;
         if json {
-            print_json(&serde_json::json!({
-                "game": "quixo",
-                "size": size,
-                "value": s.value.to_string().to_ascii_lowercase(),
-                "plies": plies,
-                "plies_exact": plies.is_some(),
-                "wins": s.counts.wins,
-                "losses": s.counts.losses,
-                "draws": s.counts.draws,
-                "seconds": s.seconds,
-            }));
+            print_json(&view::size_json(&s));
         } else {
-            say(format!(
-                "empty {size}x{size} board: {} for the first player{}",
-                s.value,
-                plies.map_or(String::new(), |p| format!(" in {p} plies"))
-            ));
-            say(format!(
-                "boards (side to move's view): {} won, {} lost, {} drawn",
-                s.counts.wins, s.counts.losses, s.counts.draws
-            ));
-            say(format!("time       {:.2} s", s.seconds));
+            view::size_lines(&s).into_iter().for_each(say);
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -260,67 +174,22 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
         super::solve_args::QuixoProver::Id => qx::prove(&pos, &limits, table.as_ref()),
     };
     let seconds = started.elapsed().as_secs_f64();
-    let value = match proof.value {
-        Verdict::Win => "win",
-        Verdict::Loss => "loss",
-        Verdict::Draw => "draw",
-        Verdict::Unproven => "unproven",
-    };
-    let best = proof.best_move.map(|m| m.to_string());
     if json {
-        print_json(&serde_json::json!({
-            "game": "quixo",
-            "position": pos.to_string(),
-            "value": value,
-            "plies": proof.plies,
-            "plies_exact": proof.plies_exact,
-            "prover": if prover == super::solve_args::QuixoProver::Dfpn { "dfpn" } else { "id" },
-            "move": best,
-            "nodes": proof.nodes,
-            "seconds": seconds,
-            "stopped": proof.stopped,
-            "max_plies": max_plies,
-            "table": table_json,
-            "game_over": pos.outcome().is_some(),
-        }));
+        let prover = if prover == super::solve_args::QuixoProver::Dfpn {
+            "dfpn"
+        } else {
+            "id"
+        };
+        print_json(&view::proof_json(
+            &pos,
+            &proof,
+            (prover, max_plies, table_json),
+            seconds,
+        ));
     } else {
-        let who = pos.seat_name(pos.to_move());
-        match proof.value {
-            Verdict::Unproven if proof.stopped => say(format!(
-                "unproven: the time limit ({} ms) stopped the search before a forced result \
-                 within {max_plies} plies was found or ruled out",
-                time_ms.unwrap_or(0)
-            )),
-            Verdict::Unproven => say(format!(
-                "unproven: neither side can force a line within {max_plies} plies (searched in full)"
-            )),
-            Verdict::Draw => say(format!(
-                "value      draw for {who} (neither side can force a line)"
-            )),
-            _ if proof.plies == Some(0) => {
-                say(format!("value      {value} for {who}: the game is over"))
-            }
-            _ => {
-                let n = proof.plies.unwrap_or(0);
-                let plural = if n == 1 { "ply" } else { "plies" };
-                let within = if proof.plies_exact { "in" } else { "within" };
-                say(format!(
-                    "value      {value} for {who} {within} {n} {plural} (the final move counted)"
-                ));
-                if !proof.plies_exact && proof.stopped {
-                    say(format!(
-                        "           (the time limit, {} ms, stopped the search before the exact \
-                         distance was found: {n} is an upper bound)",
-                        time_ms.unwrap_or(0)
-                    ));
-                }
-            }
-        }
-        if let Some(b) = &best {
-            say(format!("best move  {b}"));
-        }
-        say(format!("nodes      {}", proof.nodes));
-        say(format!("time       {seconds:.3} s"));
+        view::proof_lines(&pos, &proof, (max_plies, time_ms), seconds)
+            .into_iter()
+            .for_each(say);
     }
     Ok(if proof.value == Verdict::Unproven {
         ExitCode::from(super::output::EXIT_UNFINISHED)

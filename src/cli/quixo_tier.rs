@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use tessera::games::quixo::retro::Counts;
 use tessera::games::quixo::tier_build::{self as tb, FullBoards, MergeReport, TierReport};
+use tessera::present::quixo_tier as view;
 
 use super::output::{CliError, say};
 
@@ -136,40 +136,14 @@ fn full(c: &TierCommon) -> Result<FullBoards, CliError> {
     .map_err(CliError::input)
 }
 
-fn counts_line(c: &Counts) -> String {
-    let n = (c.wins + c.losses + c.draws).max(1) as f64;
-    format!(
-        "side to move: {} wins ({:.2} %), {} draws ({:.2} %), {} losses ({:.2} %)",
-        c.wins,
-        100.0 * c.wins as f64 / n,
-        c.draws,
-        100.0 * c.draws as f64 / n,
-        c.losses,
-        100.0 * c.losses as f64 / n
-    )
-}
-
+/// Prints a finished tier table.
 fn report(r: &TierReport) {
-    say(format!(
-        "{n}x{n} one-blank tier: {} canonical boards, longest forced result {} plies, {:.1} s; wrote {}",
-        r.boards,
-        r.longest,
-        r.seconds,
-        r.file.display(),
-        n = r.size
-    ));
-    say(counts_line(&r.counts));
+    view::tier_lines(r).into_iter().for_each(say);
 }
 
+/// Prints a merged round.
 fn merged(r: &MergeReport) {
-    say(format!(
-        "round {}: {} boards resolved ({} new); wrote {}{}",
-        r.round,
-        r.resolved,
-        r.new,
-        r.file.display(),
-        if r.done.is_some() { "; done" } else { "" }
-    ));
+    say(view::merge_line(r));
 }
 
 /// Runs `tessera quixo-tier`.
@@ -258,7 +232,7 @@ pub fn run(args: &QuixoTierArgs) -> Result<ExitCode, CliError> {
                 file.display(),
                 t.codes().len()
             ));
-            say(counts_line(&c));
+            say(view::counts_line(&c));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -5,14 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::games::othello;
-use tessera::tuning::selfplay::{self, Config};
-use tessera::tuning::{outputs, selfplay_run};
+use tessera::tuning::selfplay_merge;
+use tessera::tuning::selfplay_request::{self, SelfplayRequest};
+use tessera::tuning::wthor_import::{self, WthorConfig};
 
 use super::GameId;
-use super::games::CliGame;
 use super::output::{CliError, at_least_one_u64, print_json, say};
-use tessera::tuning::texel::TexelGame;
 
 /// Arguments of `tessera selfplay`.
 #[derive(Args, Debug)]
@@ -105,102 +103,54 @@ pub struct SelfplayArgs {
 /// Bad arguments, an engine that cannot be built or fails, an unwritable output file.
 pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
     if !args.merge.is_empty() {
-        return super::selfplay_merge::run(&super::selfplay_merge::MergeArgs {
-            game: args.game.name().to_string(),
-            merge: &args.merge,
-            out: &args.out,
-            json: args.json,
-        });
+        let s = selfplay_merge::merge(args.game.name(), &args.merge, &args.out)?;
+        print(args.json, s.to_json(&args.out), s.line(&args.out));
+        return Ok(ExitCode::SUCCESS);
     }
     if !args.wthor.is_empty() {
-        return super::selfplay_wthor::run(&super::selfplay_wthor::WthorArgs {
-            game: args.game.name().to_string(),
-            files: &args.wthor,
-            out: &args.out,
+        if args.game != GameId::Othello {
+            return Err(CliError::input(
+                "--wthor reads Othello game databases: use `selfplay othello --wthor FILE`",
+            ));
+        }
+        if args.max_plies.is_some() {
+            return Err(CliError::input(
+                "--max-plies is for played games; WTHOR games are read whole",
+            ));
+        }
+        let s = wthor_import::import(&WthorConfig {
+            files: args.wthor.clone(),
+            out: args.out.clone(),
+            exact_empties: args.exact_empties.unwrap_or(14),
+            threads: args.threads as usize,
+        })?;
+        print(args.json, s.to_json(&args.out), s.line(&args.out));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let run = selfplay_request::run_request(
+        args.game,
+        &SelfplayRequest {
+            engine: args.engine.clone().unwrap_or_default(),
+            games: args.games.unwrap_or(1),
+            shard: args.shard.clone(),
+            out: args.out.clone(),
+            seed: args.seed,
+            random_plies: args.random_plies.clone(),
             exact_empties: args.exact_empties,
             max_plies: args.max_plies,
-            threads: args.threads,
-            json: args.json,
-        });
-    }
-    if args.game == GameId::Othello {
-        let exact = args.exact_empties.unwrap_or(14);
-        let solve =
-            move |pos: &othello::Position| tessera::tuning::othello::solve_label(pos, exact);
-        return generate::<othello::Position>(
-            args,
-            (exact > 0).then_some(&solve as &selfplay::SolveFn<othello::Position>),
-            exact,
-        );
-    }
-    if args.exact_empties.is_some() {
-        return Err(CliError::input(format!(
-            "--exact-empties labels Othello positions with the endgame solver; {} has none",
-            args.game.name()
-        )));
-    }
-    tessera::for_game!(args.game, generate(args, None, 0))
-}
-
-/// `selfplay` for one game: `solve` labels and plays the positions it reaches
-/// (`exact` empties or fewer, for the header).
-fn generate<G: CliGame + TexelGame>(
-    args: &SelfplayArgs,
-    solve: Option<&selfplay::SolveFn<G>>,
-    exact: u32,
-) -> Result<ExitCode, CliError> {
-    let engine = args.engine.as_deref().unwrap_or_default();
-    let spec = tessera::tuning::run::resolve_engine(engine, G::ID)?;
-    let random_plies = selfplay_run::parse_random_plies(&args.random_plies)?;
-    let shard = args
-        .shard
-        .as_deref()
-        .map(tessera::tournament::schedule::parse_shard)
-        .transpose()
-        .map_err(CliError::input)?;
-    // Build one player now so a bad spec fails before any game.
-    G::make_player(&spec).map_err(CliError::input)?;
-    outputs::create_parent(&args.out)?;
-    // An unwritable output is found now, not after the last game.
-    outputs::check_writable(&args.out)?;
-    let cfg = selfplay_run::SelfplayConfig {
-        engine: spec,
-        play: Config {
-            games: args.games.unwrap_or(1) as usize,
-            seed: args.seed,
-            random_plies,
-            max_plies: args.max_plies.unwrap_or(G::DEFAULT_MAX_PLIES.min(1000)) as usize,
             threads: args.threads as usize,
             progress: !args.no_progress && !args.json,
-            shard,
         },
-        out: args.out.clone(),
-    };
-    let run = selfplay_run::run::<G>(&cfg, solve.map(|s| (s, exact)))?;
-    let (summary, secs) = (run.games, run.seconds);
-    if args.json {
-        print_json(&serde_json::json!({
-            "games": summary.games,
-            "positions": summary.positions,
-            "unique": summary.unique,
-            "exact": summary.exact,
-            "repetitions": summary.repetitions,
-            "cut": summary.cut,
-            "seconds": secs,
-            "out": args.out.display().to_string(),
-        }));
-    } else {
-        say(format!(
-            "{} games ({} drawn by repetition, {} cut at the ply cap), {} positions, {} distinct \
-             written to {} ({} with exact labels) in {secs:.1} s",
-            summary.games,
-            summary.repetitions,
-            summary.cut,
-            summary.positions,
-            summary.unique,
-            args.out.display(),
-            summary.exact
-        ));
-    }
+    )?;
+    print(args.json, run.to_json(&args.out), run.line(&args.out));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints `json` with `--json`, else `line`.
+fn print(json: bool, value: serde_json::Value, line: String) {
+    if json {
+        print_json(&value);
+    } else {
+        say(line);
+    }
 }

@@ -10,10 +10,10 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use serde_json::json;
-use tessera::games::othello::obf_batch::{self, Agreement, BatchSettings, LineResult, Outcome};
+use tessera::games::othello::obf_batch::{self, BatchSettings};
+use tessera::present::obf_batch as view;
 
-use super::output::{CliError, EXIT_UNFINISHED, EXIT_USAGE, print_json, rate, say, si};
+use super::output::{CliError, EXIT_UNFINISHED, EXIT_USAGE, print_json, say};
 
 /// Settings of an OBF batch.
 pub struct ObfRun<'a> {
@@ -44,68 +44,31 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
     };
     let tt_mib = obf_batch::batch_tt_mib(&problems, &settings);
     if !run.json {
-        let n = problems.len();
-        say(format!(
-            "solving {n} problem{} from {} ({} thread{}, {tt_mib} MiB table)",
-            if n == 1 { "" } else { "s" },
-            run.path.display(),
-            run.threads,
-            if run.threads == 1 { "" } else { "s" }
-        ));
-        say(format!(
-            "{:>5} {:>7} {:>6} {:>6} {:>5} {:>14} {:>9} {:>10}  match",
-            "line", "empties", "score", "file", "move", "nodes", "seconds", "nodes/s"
-        ));
+        for line in view::header_lines(problems.len(), run.path, run.threads, tt_mib) {
+            say(line);
+        }
     }
     let mut entries = Vec::new();
     let (totals, wall) = obf_batch::solve(&problems, &settings, &mut |r| {
         if run.json {
             entries.push(r.to_json());
         } else {
-            say(text_line(r));
+            say(view::text_line(r));
         }
     })
     .map_err(CliError::input)?;
-    let nps = rate(totals.nodes, totals.seconds);
     if run.json {
-        print_json(&json!({
-            "game": "othello",
-            "file": run.path.display().to_string(),
-            "threads": run.threads,
-            "tt_mb": tt_mib,
-            "problems": entries,
-            "totals": {
-                "problems": problems.len(),
-                "solved": totals.solved,
-                "matched": totals.matched,
-                "differ": totals.differ,
-                "unannotated": totals.unannotated,
-                "errors": totals.errors,
-                "stopped": totals.stopped,
-                "not_tried": totals.not_tried,
-                "nodes": totals.nodes,
-                "seconds": totals.seconds,
-                "nps": nps,
-                "wall_seconds": wall,
-            },
-        }));
+        print_json(&view::to_json(
+            run.path,
+            (run.threads, tt_mib),
+            (problems.len(), entries),
+            &totals,
+            wall,
+        ));
     } else {
-        say(format!(
-            "total: {} solved ({} match the file, {} differ, {} without a file score), {} errors, {} stopped, {} not tried",
-            totals.solved,
-            totals.matched,
-            totals.differ,
-            totals.unannotated,
-            totals.errors,
-            totals.stopped,
-            totals.not_tried
-        ));
-        say(format!(
-            "total: {:.3} s, {} nodes, {}nodes/s ({wall:.3} s wall for the batch)",
-            totals.seconds,
-            totals.nodes,
-            si(nps),
-        ));
+        for line in view::totals_lines(&totals, wall) {
+            say(line);
+        }
     }
     Ok(if totals.errors > 0 {
         ExitCode::from(EXIT_USAGE)
@@ -114,41 +77,4 @@ pub fn run(run: &ObfRun) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// The table line of one result.
-fn text_line(r: &LineResult) -> String {
-    let line = r.line;
-    match &r.outcome {
-        Outcome::Error(e) => format!("{line:>5} error: line {line}: {e}"),
-        Outcome::NotTried => format!("{line:>5} not tried: --time-ms ran out before it"),
-        Outcome::Stopped { nodes, seconds } => {
-            format!("{line:>5} stopped by --time-ms after {seconds:.3} s and {nodes} nodes")
-        }
-        Outcome::Solved {
-            score,
-            best,
-            nodes,
-            seconds,
-        } => {
-            let (expected, _, agreement) =
-                r.agreement()
-                    .unwrap_or((None, None, Agreement::Unannotated));
-            format!(
-                "{line:>5} {:>7} {:>+6} {:>6} {:>5} {:>14} {:>9.3} {:>10}  {}",
-                r.problem.map_or(0, |p| p.position.empties()),
-                score,
-                expected.map_or_else(|| "-".to_string(), |e| format!("{e:+}")),
-                best.map_or_else(|| "-".to_string(), |m| m.to_string()),
-                nodes,
-                seconds,
-                si(rate(*nodes, *seconds)),
-                match agreement {
-                    Agreement::Matches => "yes",
-                    Agreement::Differs => "NO",
-                    Agreement::Unannotated => "-",
-                }
-            )
-        }
-    }
 }

@@ -8,14 +8,14 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use clap::{Args, Subcommand};
-use tessera::engine::{EngineSpec, TimeControl};
-use tessera::tournament::adjudicate::Adjudication;
+use tessera::tournament::folder::Folder;
 use tessera::tournament::merge;
-use tessera::tournament::openings::{self, OpeningSource, OpeningsOrder, OpeningsRepeat};
+use tessera::tournament::openings::{OpeningsOrder, OpeningsRepeat};
 use tessera::tournament::record::GameRecord;
-use tessera::tournament::report::{self, SprtSettings};
-use tessera::tournament::runner::{self, RunOptions, Settings};
-use tessera::tournament::schedule::{self, Format};
+use tessera::tournament::report;
+use tessera::tournament::request::{self, Request};
+use tessera::tournament::runner::Settings;
+use tessera::tournament::schedule::Format;
 
 use super::GameId;
 use super::games::CliGame;
@@ -210,8 +210,9 @@ fn export(dir: &Path, format: ExportFormat, out: Option<&Path>) -> Result<ExitCo
     }
     // The records are checked against their tournament as `report` checks them: an
     // edited or foreign record is refused, not exported.
-    let (_, records) = load_dir(dir)?;
-    let text = tessera::tournament::export::records_to_ggf(&records).map_err(CliError::input)?;
+    let folder = load_dir(dir)?;
+    let text =
+        tessera::tournament::export::records_to_ggf(&folder.records).map_err(CliError::input)?;
     match out {
         Some(file) => std::fs::write(file, text)
             .map_err(|e| CliError::input(format!("cannot write {}: {e}", file.display())))?,
@@ -233,131 +234,56 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
-    let game = G::ID;
-    let mut engines = Vec::new();
-    for name in &a.engines {
-        engines.push(EngineSpec::resolve(name).map_err(CliError::input)?);
-    }
-    for text in &a.inline {
-        // As selfplay's and gtp's --engine: without '=' it names a preset.
-        let spec = if text.contains('=') {
-            EngineSpec::from_inline(text, game)
-        } else {
-            EngineSpec::resolve(text)
-        };
-        engines.push(spec.map_err(CliError::input)?);
-    }
-    for e in &engines {
-        e.expect_game(game).map_err(CliError::input)?;
-    }
-    apply_clock(&mut engines, a).map_err(CliError::input)?;
-    let adjudicate = Adjudication::parse(&a.adjudicate).map_err(CliError::input)?;
-    // Team games are scheduled by teams (one engine per team).
-    let start = G::start();
-    let n_seats = (0..start.seats())
-        .map(|s| usize::from(start.team(tessera::game::Seat(s as u8))) + 1)
-        .max()
-        .unwrap_or(2);
-    let rounds = match (a.games, a.rounds) {
-        (Some(g), _) => g.div_ceil(n_seats as u64) as usize,
-        (None, Some(r)) => r as usize,
-        (None, None) => 10,
-    };
-    let openings = match (&a.openings, a.random_plies) {
-        (Some(path), _) => openings::read_file::<G>(path).map_err(CliError::input)?,
-        (None, Some(0)) => OpeningSource::Start,
-        (None, Some(n)) => OpeningSource::RandomPlies(n),
-        (None, None) => OpeningSource::RandomPlies(8),
-    };
-    let sprt = a
-        .sprt
-        .as_deref()
-        .map(SprtSettings::parse)
-        .transpose()
-        .map_err(CliError::input)?;
-    let shard = a
-        .shard
-        .as_deref()
-        .map(schedule::parse_shard)
-        .transpose()
-        .map_err(CliError::input)?;
-    let settings = Settings {
-        game: game.into(),
-        engines,
+/// The flags as the library's request.
+fn request(a: &PlayArgs) -> Request {
+    Request {
+        engines: a.engines.clone(),
+        inline: a.inline.clone(),
         format: match a.format {
             FormatArg::RoundRobin => Format::RoundRobin,
             FormatArg::Gauntlet => Format::Gauntlet,
         },
-        rounds,
-        openings,
-        seed: a.seed,
-        max_plies: a.max_plies.unwrap_or(G::DEFAULT_MAX_PLIES) as usize,
-        sprt,
-        anchor: a.anchor.clone(),
-        adjudicate,
+        games: a.games,
+        rounds: a.rounds,
+        concurrency: a.concurrency.map(|k| k as usize),
+        openings: a.openings.clone(),
         openings_order: match a.openings_order {
             OrderArg::Sequential => OpeningsOrder::Sequential,
             OrderArg::Random => OpeningsOrder::Random,
         },
-    };
-    let concurrency = a.concurrency.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |k| k as usize,
-    );
-    let options = RunOptions {
+        random_plies: a.random_plies,
+        seed: a.seed,
         out: a.out.clone(),
-        concurrency,
-        shard,
-        progress: !a.no_progress && !a.json,
-        interrupt: Some(interrupt_flag()),
+        sprt: a.sprt.clone(),
+        max_plies: a.max_plies,
+        shard: a.shard.clone(),
+        anchor: a.anchor.clone(),
+        engine_log: a.engine_log.clone(),
+        tc: a.tc.clone(),
+        st: a.st,
+        timemargin: a.timemargin,
+        adjudicate: a.adjudicate.clone(),
         allow_changed_files: a.allow_changed_files,
         openings_repeat: match a.openings_repeat {
             RepeatArg::Error => OpeningsRepeat::Error,
             RepeatArg::Warn => OpeningsRepeat::Warn,
             RepeatArg::Allow => OpeningsRepeat::Allow,
         },
-    };
-    if let Some(dir) = &a.engine_log {
-        tessera::engine::engine_log::set_dir(dir.clone()).map_err(CliError::input)?;
+        progress: !a.no_progress && !a.json,
+        interrupt: Some(interrupt_flag()),
     }
-    let exact = G::exact_solve();
-    let mut outcome = runner::run::<G>(&settings, &options, &G::make_player, exact.as_ref())
-        .map_err(CliError::input)?;
-    tessera::report::name_seats::<G>(&mut outcome.report);
-    // The runner wrote report.json before the seats had names: write it again with them.
-    if let Ok(text) = serde_json::to_string_pretty(&outcome.report) {
-        let _ = std::fs::write(a.out.join("report.json"), text);
-    }
+}
+
+fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
+    let outcome = request::play::<G>(&request(a))?;
     if a.json {
-        let mut v =
-            serde_json::to_value(&outcome.report).map_err(|e| CliError::failure(e.to_string()))?;
-        v["played"] = outcome.played.into();
-        v["resumed"] = outcome.resumed.into();
-        v["skipped"] = outcome.skipped.into();
-        v["interrupted"] = outcome.interrupted.into();
-        v["out"] = a.out.display().to_string().into();
+        let v = outcome
+            .to_json(&a.out)
+            .map_err(|e| CliError::failure(e.to_string()))?;
         output::print_json(&v);
-    } else if outcome.interrupted {
-        output::say(format!(
-            "interrupted: {} games played and saved in {}; run the same command to resume",
-            outcome.played,
-            a.out.display()
-        ));
-        output::say(report::render(&outcome.report));
     } else {
-        output::say(format!(
-            "played {} games; {} more were already in {} from an earlier run{}",
-            outcome.played,
-            outcome.resumed,
-            a.out.display(),
-            if outcome.skipped > 0 {
-                format!(", {} skipped after the SPRT stopped", outcome.skipped)
-            } else {
-                String::new()
-            }
-        ));
-        output::say(report::render(&outcome.report));
+        output::say(outcome.summary_line(&a.out));
+        output::say(outcome.render());
     }
     Ok(if outcome.interrupted {
         ExitCode::from(130)
@@ -366,52 +292,24 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
     })
 }
 
-/// `--tc`, `--st` and `--timemargin` for every engine that has no clock of its own.
-fn apply_clock(engines: &mut [EngineSpec], a: &PlayArgs) -> Result<(), String> {
-    let tc =
-        a.tc.as_deref()
-            .map(|t| t.parse::<TimeControl>().map_err(|e| format!("--tc: {e}")))
-            .transpose()?;
-    tessera::tournament::settings::apply_clock(engines, tc, a.st, a.timemargin)
-}
-
-/// The graceful interrupt of tournaments (see [`super::signals::graceful_interrupt`]).
+/// The graceful interrupt of tournaments (see
+/// [`tessera::engine::signals::graceful_interrupt`]).
 pub fn interrupt_flag() -> Arc<AtomicBool> {
-    super::signals::graceful_interrupt()
+    tessera::engine::signals::graceful_interrupt()
 }
 
 /// The folder `dir` read and checked by the one reader every command and the web page use
 /// ([`tessera::tournament::folder::read`]); a torn last line is noted on stderr.
-fn load_dir(dir: &Path) -> Result<(Settings, Vec<GameRecord>), CliError> {
+fn load_dir(dir: &Path) -> Result<Folder, CliError> {
     let folder = tessera::tournament::folder::read(dir).map_err(CliError::input)?;
     if let Some(note) = &folder.note {
         eprintln!("{note}");
     }
-    Ok((folder.settings, folder.records))
-}
-
-/// [`named_report`] for the game of `settings`.
-///
-/// # Errors
-/// The game id of `settings` is unknown.
-fn game_report(settings: &Settings, records: &[GameRecord]) -> Result<report::Report, CliError> {
-    fn named<G: CliGame>(
-        settings: &Settings,
-        records: &[GameRecord],
-    ) -> Result<report::Report, CliError> {
-        Ok(tessera::report::named_report::<G>(settings, records))
-    }
-    let id = &settings.game.parse::<GameId>().map_err(|_| {
-        CliError::input(format!(
-            "the tournament is of unknown game '{}'",
-            settings.game
-        ))
-    })?;
-    tessera::for_game!(id, named(settings, records))
+    Ok(folder)
 }
 
 fn print_report(settings: &Settings, records: &[GameRecord], json: bool) -> Result<(), CliError> {
-    let rep = game_report(settings, records)?;
+    let rep = request::game_report(settings, records)?;
     if json {
         output::print_json(&serde_json::to_value(&rep).unwrap_or_default());
     } else {
@@ -424,18 +322,12 @@ fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, C
     if let Some(path) = html {
         super::output::check_html_target(path)?;
     }
-    let (settings, records) = load_dir(dir)?;
+    let folder = load_dir(dir)?;
     if let Some(path) = html {
-        let id = &settings.game.parse::<GameId>().map_err(|_| {
-            CliError::input(format!(
-                "{} is a tournament of unknown game '{}'",
-                dir.display(),
-                settings.game
-            ))
-        })?;
-        tessera::for_game!(id, write_html(dir, path, &settings, &records))?;
+        let page = tessera::report::folder_page(dir, &folder)?;
+        tessera::report::write_page(path, &page)?;
     }
-    print_report(&settings, &records, json)?;
+    print_report(&folder.settings, &folder.records, json)?;
     if let Some(path) = html
         && !json
     {
@@ -444,20 +336,9 @@ fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, C
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the HTML page of a tournament directory's records.
-fn write_html<G: CliGame>(
-    dir: &Path,
-    path: &Path,
-    settings: &Settings,
-    records: &[GameRecord],
-) -> Result<(), CliError> {
-    let page = tessera::report::tournament_page::<G>(dir, settings, records)?;
-    Ok(tessera::report::write_page(path, &page)?)
-}
-
 fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {
     let merged = merge::merge_dirs(dirs, out).map_err(CliError::input)?;
-    let rep = game_report(&merged.settings, &merged.records)?;
+    let rep = request::game_report(&merged.settings, &merged.records)?;
     let _ = std::fs::write(
         out.join("report.json"),
         serde_json::to_string_pretty(&rep).unwrap_or_default(),

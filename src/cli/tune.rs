@@ -6,12 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use tessera::tuning::texel::TexelGame;
-use tessera::tuning::{outputs, patterns_run, spsa_run, texel_run};
+use tessera::tuning::{mpc_run, outputs, patterns_run, spsa_run, texel_run};
 
 use super::GameId;
 use super::games::CliGame;
 use super::output::{CliError, print_json, say};
-use super::progress::Bar;
+use tessera::tuning::progress_bar::TerminalBar as Bar;
 
 /// Tuning methods.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -159,19 +159,36 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode, CliError> {
         Method::Patterns => patterns(args),
         Method::Texel => texel(args),
         Method::Spsa => spsa(args),
-        Method::Mpc => super::tune_mpc::run(
-            &tessera::tuning::mpc_run::MpcConfig {
-                data: args.data.clone(),
-                out: args.out.clone(),
-                positions: args.positions as usize,
-                depth: args.depth,
-                weights: args.weights.clone(),
-                threads: args.threads as usize,
-            },
-            args.no_progress,
-            args.json,
-        ),
+        Method::Mpc => mpc(args),
     }
+}
+
+fn mpc(args: &TuneArgs) -> Result<ExitCode, CliError> {
+    let cfg = mpc_run::MpcConfig {
+        data: args.data.clone(),
+        out: args.out.clone(),
+        positions: args.positions as usize,
+        depth: args.depth,
+        weights: args.weights.clone(),
+        threads: args.threads as usize,
+    };
+    let s = mpc_run::run(&cfg, &Bar::new(args.no_progress, args.json))?;
+    if args.json {
+        print_json(&s.to_json(&args.out));
+    } else {
+        s.lines(args.depth, &args.out).into_iter().for_each(say);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints `json` with `--json`, else `line`.
+fn print(args: &TuneArgs, json: serde_json::Value, line: String) -> Result<ExitCode, CliError> {
+    if args.json {
+        print_json(&json);
+    } else {
+        say(line);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The checkpoint file: `--checkpoint`, else the output with the extension `.ckpt`.
@@ -209,28 +226,7 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
         max_plies: G::DEFAULT_MAX_PLIES.min(1000) as usize,
     };
     let s = spsa_run::run::<G>(&cfg, &Bar::new(args.no_progress, args.json))?;
-    if args.json {
-        let map: serde_json::Map<String, serde_json::Value> = s
-            .names
-            .iter()
-            .zip(&s.values)
-            .map(|(p, &v)| ((*p).to_string(), serde_json::json!(v)))
-            .collect();
-        print_json(&serde_json::json!({
-            "iterations": s.iterations,
-            "values": map,
-            "out": args.out.display().to_string(),
-        }));
-    } else {
-        say(format!(
-            "wrote {}: {} after {} iterations (mean result of + in this run's iterations {:+.3})",
-            args.out.display(),
-            s.theta_text(),
-            s.iterations,
-            s.mean_result
-        ));
-    }
-    Ok(ExitCode::SUCCESS)
+    print(args, s.to_json(&args.out), s.line(&args.out))
 }
 
 fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
@@ -244,25 +240,7 @@ fn texel(args: &TuneArgs) -> Result<ExitCode, CliError> {
         threads: args.threads as usize,
     };
     let s = texel_run::run_game(args.game, &cfg, &Bar::new(args.no_progress, args.json))?;
-    if args.json {
-        print_json(&serde_json::json!({
-            "epochs": s.epochs,
-            "k": s.k,
-            "loss_defaults": s.loss_defaults,
-            "loss": s.loss,
-            "positions": s.positions,
-            "rows": s.rows,
-            "out": args.out.display().to_string(),
-        }));
-    } else {
-        say(format!(
-            "wrote {} (loss {:.6} -> {:.6})",
-            args.out.display(),
-            s.loss_defaults,
-            s.loss
-        ));
-    }
-    Ok(ExitCode::SUCCESS)
+    print(args, s.to_json(&args.out), s.line(&args.out))
 }
 
 fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
@@ -280,22 +258,5 @@ fn patterns(args: &TuneArgs) -> Result<ExitCode, CliError> {
         threads: args.threads as usize,
     };
     let s = patterns_run::run(&cfg, &Bar::new(args.no_progress, args.json))?;
-    if args.json {
-        print_json(&serde_json::json!({
-            "epochs": s.epochs,
-            "train_rmse": s.train_rmse,
-            "validation_rmse": s.validation_rmse,
-            "train": s.train,
-            "validation": s.validation,
-            "out": args.out.display().to_string(),
-        }));
-    } else {
-        say(format!(
-            "wrote {} (validation rmse {:.3} discs after {} epochs)",
-            args.out.display(),
-            s.validation_rmse,
-            s.epochs
-        ));
-    }
-    Ok(ExitCode::SUCCESS)
+    print(args, s.to_json(&args.out), s.line(&args.out))
 }

@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
+use tessera::tuning::summaries::label_line;
 use tessera::tuning::validation::{self, DrawConfig, LabelRun};
 
 use super::GameId;
-use super::output::{CliError, EXIT_UNFINISHED, at_least_one_u64, rate, say, seed, si, tt_mib};
+use super::output::{CliError, EXIT_UNFINISHED, at_least_one_u64, say, seed, tt_mib};
 
 /// Arguments of `tessera validation-set`.
 #[derive(Args, Debug)]
@@ -76,7 +77,7 @@ pub fn run(args: &ValidationSetArgs) -> Result<ExitCode, CliError> {
     };
     draw.validate().map_err(CliError::input)?;
     tessera::tuning::outputs::create_parent(&args.out)?;
-    let stop = super::signals::graceful_interrupt();
+    let stop = tessera::engine::signals::graceful_interrupt();
     let run = LabelRun {
         draw,
         shard: args.shard,
@@ -87,28 +88,15 @@ pub fn run(args: &ValidationSetArgs) -> Result<ExitCode, CliError> {
     };
     let start = Instant::now();
     let summary = validation::label(&run, |done, total, pos, scores| {
-        let secs = start.elapsed().as_secs_f64();
-        say(format!(
-            "{done}/{total}  {} empties  best {:+}  {} moves  {} nodes  {:.0} s",
-            pos.empties(),
-            scores.best_score().unwrap_or(0),
-            scores.scores.len(),
-            scores.nodes,
-            secs
+        say(label_line(
+            (done, total),
+            pos,
+            scores,
+            start.elapsed().as_secs_f64(),
         ));
     })
     .map_err(CliError::input)?;
-    let secs = start.elapsed().as_secs_f64();
-    say(format!(
-        "{}: {} of {} positions labelled ({} before this run, {} now), {} nodes, {}nodes/s, {secs:.1} s",
-        args.out.display(),
-        summary.already + summary.labelled,
-        summary.shard_positions,
-        summary.already,
-        summary.labelled,
-        summary.nodes,
-        si(rate(summary.nodes, secs))
-    ));
+    say(summary.line(&args.out, start.elapsed().as_secs_f64()));
     Ok(if summary.stopped {
         say("stopped: run the same command again to resume");
         ExitCode::from(EXIT_UNFINISHED)

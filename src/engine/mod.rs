@@ -22,20 +22,29 @@
 //! ```
 
 pub mod accuracy;
+pub mod accuracy_text;
 mod alphabeta;
 pub mod analyze;
+pub mod bench;
 pub mod book;
+pub mod book_build;
 pub mod catalog;
 pub mod engine_log;
 pub mod external;
+pub mod flag_values;
+pub mod flags;
 pub mod level;
 pub mod mcts;
 pub mod multi;
+pub mod notes;
 pub mod othello;
+pub mod protocol_flags;
 pub mod quixo;
 pub mod registry;
+pub mod signals;
 pub mod spec;
 pub mod talat;
+pub mod thought_text;
 pub mod time_control;
 
 pub use alphabeta::{

@@ -1,6 +1,7 @@
 //! File formats shared with other programs: [`ggf`] (GGS / NBoard / Edax game records for
 //! Othello) and [`wthor`] (the French federation's WTHOR game databases, read as a source
-//! of positions for fitting).
+//! of positions for fitting); and [`position_source`]: where a position to work on comes
+//! from (its text, moves, an FFO problem, the end of a GGF game).
 //!
 //! # Example
 //!
@@ -17,4 +18,5 @@
 //! ```
 
 pub mod ggf;
+pub mod position_source;
 pub mod wthor;

@@ -7,6 +7,10 @@
 //! line, the web application and the reports all show games through it, so they say the
 //! same thing.
 //!
+//! Beside it: numbers, move lists and perft tables for people ([`si`], [`rate`],
+//! [`join_moves`], [`json_moves`], [`perft_line`]), the output of Othello's exact solves
+//! ([`othello_solve`], [`obf_batch`]), and of Quixo's ([`quixo_solve`], [`quixo_tier`]).
+//!
 //! A click token is a cell as the board drawing names it (`f5`; Quixo `c1`; Talat
 //! `WG:c1`) or a choice the drawing offers beside the board (four-player Quixo's dot `>2`,
 //! a Talat tower kind `H3` to place). The page never knows the rules: it offers the tokens
@@ -27,11 +31,17 @@
 //! # Ok::<(), String>(())
 //! ```
 
+mod numbers;
+pub mod obf_batch;
 mod othello;
+pub mod othello_solve;
 mod quixo;
+pub mod quixo_solve;
+pub mod quixo_tier;
 mod score;
 mod talat;
 
+pub use numbers::{join_moves, json_moves, perft_header, perft_line, rate, si};
 pub use othello::color_name;
 pub use score::{info_line, score_short, score_text};
 

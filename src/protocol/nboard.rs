@@ -281,6 +281,75 @@ fn error(text: &str) {
     eprintln!("tessera nboard: error: {text}");
 }
 
+/// The engine and book of `tessera nboard` ([`NboardServer::standard`]).
+#[derive(Clone, Debug, Default)]
+pub struct NboardConfig {
+    /// Transposition table size, MiB.
+    pub tt_mb: usize,
+    /// Evaluation weights file; `None`: the default pattern evaluation.
+    pub weights: Option<PathBuf>,
+    /// Search threads.
+    pub threads: usize,
+    /// `builtin` (or `None`), `none`, or a book file `learn` adds to (a file that does not
+    /// exist yet starts as the built-in book, written on the first `learn`).
+    pub book: Option<String>,
+}
+
+impl NboardServer {
+    /// The session `tessera nboard` runs on `out`: tessera's alpha-beta engine at the
+    /// session's level with `cfg`'s evaluation, table and threads, and `cfg`'s book; with
+    /// a note for people when the book file does not exist yet.
+    ///
+    /// # Errors
+    /// An unreadable weights or book file, an empty `book`.
+    pub fn standard(
+        cfg: &NboardConfig,
+        out: Output,
+    ) -> Result<(Self, Option<String>), crate::engine::flags::FlagsError> {
+        use crate::engine::flags::{FlagsError, book_arg, refuse_empty_book};
+        use crate::games::othello::eval::Eval;
+        let eval = match &cfg.weights {
+            Some(path) => Eval::load(path).map_err(FlagsError::Build)?,
+            None => Eval::default_patterns(),
+        };
+        let (tt_mb, threads) = (cfg.tt_mb, cfg.threads);
+        let factory = Box::new(move |depth: u32, mut stats: NodeStats| {
+            let engine = crate::engine::othello::alphabeta_engine_with(
+                "tessera",
+                eval.clone(),
+                tt_mb,
+                level_exact_empties(depth),
+            )
+            .with_threads(threads)
+            .with_progress(move |info| stats(info.nodes, info.elapsed.as_secs_f64()));
+            Box::new(engine) as Box<dyn Player<Position>>
+        });
+        refuse_empty_book(cfg.book.as_deref())?;
+        let learn_file = match cfg.book.as_deref() {
+            None | Some("none" | "builtin") => None,
+            Some(path) => Some(PathBuf::from(path)),
+        };
+        let mut note = None;
+        let book: Option<Book> = match &learn_file {
+            Some(path) if !path.exists() => {
+                note = Some(format!(
+                    "tessera nboard: book {} does not exist yet: the built-in book is used and \
+                     `learn` writes it",
+                    path.display()
+                ));
+                Some(Book::builtin().as_ref().clone())
+            }
+            _ => book_arg(Some(cfg.book.as_deref().unwrap_or("builtin")))?
+                .map(|b| b.as_ref().clone()),
+        };
+        let mut server = NboardServer::new(factory, book, out, "tessera");
+        if let Some(file) = learn_file {
+            server = server.with_learning(file);
+        }
+        Ok((server, note))
+    }
+}
+
 impl NboardServer {
     /// A session writing to `out`; `factory` builds the engine for a depth (again after each
     /// `set depth`), `book` is the opening book (`None`: no book), and `name` is the name

@@ -25,6 +25,24 @@ const CSS: &str = include_str!("page.css");
 const BOARD_JS: &str = include_str!("board.js");
 const VIEWER_JS: &str = include_str!("viewer.js");
 
+/// [`tournament_page`] of a folder read by [`crate::tournament::folder::read`], for its
+/// game.
+///
+/// # Errors
+/// As [`tournament_page`].
+pub fn folder_page(
+    dir: &Path,
+    folder: &crate::tournament::folder::Folder,
+) -> Result<String, ReportError> {
+    fn page<G: Present>(
+        dir: &Path,
+        folder: &crate::tournament::folder::Folder,
+    ) -> Result<String, ReportError> {
+        tournament_page::<G>(dir, &folder.settings, &folder.records)
+    }
+    crate::for_game!(folder.game, page(dir, folder))
+}
+
 /// The HTML page of a tournament folder `dir` with its `settings` and finished `records`:
 /// the report with named seats, LLR history, charts and the game viewer.
 ///

@@ -1,6 +1,8 @@
 //! Tournaments between game-playing engines and the statistics to judge them.
 //!
-//! - [`balanced`]: balanced opening suites (the XOT idea) for `tessera openings`;
+//! - [`balanced`]: balanced opening suites (the XOT idea); [`balanced_file`]: one searched
+//!   and written as an openings file (`tessera openings`); [`bench_positions`]: the
+//!   positions of `tessera bench`;
 //! - [`adjudicate`]: ending games early by a solver or both engines' scores;
 //! - [`fairness`]: seat fairness over tournaments of identical engines: the experiment
 //!   (levels, rules variants, opening suites), its rows, trend and verdict;
@@ -13,6 +15,7 @@
 //! - [`openings_file`]: an openings file indexed by line, never held whole;
 //! - [`runner`]: parallel games, records appended as games end, resume, SPRT stop;
 //! - [`record`]: the JSON-lines game records; [`export`]: records as GGF;
+//! - [`request`]: a tournament as a front end asks for it, set up and played in its folder;
 //! - [`report`]: head-to-head statistics, rating list, time per move, results by seat, SPRT
 //!   state, from records alone;
 //! - [`seats`]: results by seat (score, win/draw/loss shares with 95 % intervals);
@@ -63,6 +66,8 @@
 
 pub mod adjudicate;
 pub mod balanced;
+pub mod balanced_file;
+pub mod bench_positions;
 pub mod export;
 pub mod fairness;
 pub mod files;
@@ -75,6 +80,7 @@ pub mod openings;
 pub mod openings_file;
 pub mod record;
 pub mod report;
+pub mod request;
 pub mod runner;
 pub mod schedule;
 pub mod seat_names;

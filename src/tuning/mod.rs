@@ -3,10 +3,12 @@
 //!
 //! The algorithms ([`texel`], [`patterns`], [`mpc`], [`spsa`]) and the runs that drive them
 //! over files ([`texel_run`], [`patterns_run`], [`mpc_run`], [`spsa_run`]): a run takes a
-//! typed config, reports through a [`Progress`] (the library never prints), writes its
-//! checkpoint and output, and fails with a [`TuneError`]. [`outputs`] checks a run's files
-//! before any work. Self-play data comes from [`selfplay_run`], merged shards ([`selfplay_merge`]) and
-//! WTHOR databases ([`wthor_import`]).
+//! typed config, reports through a [`Progress`] (a run never prints; [`progress_bar`]
+//! shows one on the terminal), writes its checkpoint and output, fails with a
+//! [`TuneError`], and returns a summary with its line and JSON object for people and
+//! programs. [`outputs`] checks a run's files before any work. Self-play data comes from
+//! [`selfplay_run`], merged shards ([`selfplay_merge`]) and WTHOR databases
+//! ([`wthor_import`]).
 //!
 //! # Example
 //!
@@ -45,13 +47,16 @@ pub mod outputs;
 pub mod patterns;
 pub mod patterns_run;
 pub mod progress;
+pub mod progress_bar;
 pub mod quixo;
 pub mod run;
 pub mod selfplay;
 pub mod selfplay_merge;
+pub mod selfplay_request;
 pub mod selfplay_run;
 pub mod spsa;
 pub mod spsa_run;
+pub mod summaries;
 pub mod talat;
 pub mod texel;
 pub mod texel_run;

@@ -1,6 +1,6 @@
-//! [`Progress`]: how a tuning run reports as it goes (the library never prints): notes such
-//! as "resuming from ...", the start of its steps, one line per step. A front end shows
-//! them (the CLI with a progress bar); [`Silent`] drops them.
+//! [`Progress`]: how a tuning run reports as it goes (a run never prints): notes such as
+//! "resuming from ...", the start of its steps, one line per step. A front end shows them
+//! (on the terminal: [`super::progress_bar::TerminalBar`]); [`Silent`] drops them.
 
 /// Receives a run's progress. Methods take `&self` and the trait needs `Sync` because some
 /// runs report from worker threads (the MPC fit's searches).

@@ -14,6 +14,7 @@ pub mod perft;
 mod position;
 pub mod prove;
 pub mod retro;
+pub mod small_answer;
 pub mod solved_tiers;
 mod symmetry;
 pub mod table_cache;

@@ -1,7 +1,8 @@
-//! clap value parsers: counts, depths, seeds, table sizes and engine numbers, each with
-//! the one-line message clap prints after the flag's name.
+//! Flag values from text, as the front ends take them (the command line's value parsers):
+//! counts, depths, seeds, table sizes and engine numbers, each refused with a one-line
+//! message that follows the flag's name.
 
-/// clap value parser: an integer of at least 1.
+/// an integer of at least 1.
 pub fn at_least_one_u32(text: &str) -> Result<u32, String> {
     match text.trim().parse::<u32>() {
         Ok(0) => Err("must be at least 1".into()),
@@ -10,11 +11,11 @@ pub fn at_least_one_u32(text: &str) -> Result<u32, String> {
     }
 }
 
-/// clap value parser: a search depth in plies, 1 to [`tessera::search::Limits::MAX_DEPTH`]
+/// a search depth in plies, 1 to [`crate::search::Limits::MAX_DEPTH`]
 /// (60: iterative deepening never goes deeper, so a larger depth would silently be 60 and
 /// run as long as an unlimited search).
 pub fn search_depth(text: &str) -> Result<u32, String> {
-    let max = tessera::search::Limits::MAX_DEPTH;
+    let max = crate::search::Limits::MAX_DEPTH;
     let range = format!("must be in 1..={max} plies");
     match text.trim().parse::<u32>() {
         Ok(n) if (1..=max).contains(&n) => Ok(n),
@@ -23,7 +24,7 @@ pub fn search_depth(text: &str) -> Result<u32, String> {
     }
 }
 
-/// clap value parser: an FFO problem number, any whole number (the suite's range is
+/// an FFO problem number, any whole number (the suite's range is
 /// checked where the problem is looked up); a negative or non-numeric one names the suite
 /// ("-1 is not in 0..=4294967295" was clap's).
 pub fn ffo_number(text: &str) -> Result<u32, String> {
@@ -50,7 +51,7 @@ fn not_a_count(text: &str, e: &std::num::ParseIntError, negative: &str) -> Strin
     }
 }
 
-/// clap value parser: an integer of at least 1.
+/// an integer of at least 1.
 ///
 /// Values above `i64::MAX` are refused here: engine settings travel as TOML integers
 /// (signed 64-bit), and a larger count could only fail later with a confusing message.
@@ -63,7 +64,7 @@ pub fn at_least_one_u64(text: &str) -> Result<u64, String> {
     }
 }
 
-/// clap value parser: a random seed, 0 to `i64::MAX` (engine settings travel as TOML
+/// a random seed, 0 to `i64::MAX` (engine settings travel as TOML
 /// integers, signed 64-bit).
 pub fn seed(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
@@ -76,13 +77,13 @@ pub fn seed(text: &str) -> Result<u64, String> {
 /// Largest transposition table accepted, MiB.
 pub const MAX_TT_MIB: usize = 16 * 1024;
 
-/// clap value parser: a table size in MiB, 1..=[`MAX_TT_MIB`].
+/// a table size in MiB, 1..=[`MAX_TT_MIB`].
 pub fn tt_mib(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         // A trial allocation (fresh pages, untouched: cheap) so that a size this machine
         // cannot give is one error line now, not an abort once the work has begun.
         Ok(n) if (1..=MAX_TT_MIB).contains(&n) => {
-            tessera::search::TranspositionTable::try_new(n).map(|_| n)
+            crate::search::TranspositionTable::try_new(n).map(|_| n)
         }
         Ok(n) => Err(format!("{n} MiB is outside 1..={MAX_TT_MIB}")),
         Err(e) => Err(not_a_count(
@@ -93,12 +94,12 @@ pub fn tt_mib(text: &str) -> Result<usize, String> {
     }
 }
 
-/// clap value parser: an MCTS parallelism (`root` or `tree`).
-pub fn mcts_parallel(text: &str) -> Result<tessera::search::mcts::Parallelism, String> {
-    tessera::search::mcts::Parallelism::parse(text.trim())
+/// an MCTS parallelism (`root` or `tree`).
+pub fn mcts_parallel(text: &str) -> Result<crate::search::mcts::Parallelism, String> {
+    crate::search::mcts::Parallelism::parse(text.trim())
 }
 
-/// clap value parser: a finite number >= 0.
+/// a finite number >= 0.
 pub fn non_negative_f64(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
@@ -107,7 +108,7 @@ pub fn non_negative_f64(text: &str) -> Result<f64, String> {
     }
 }
 
-/// clap value parser for `--mpc`: refuses an empty value, which would be read as a file
+/// `--mpc`: refuses an empty value, which would be read as a file
 /// named "".
 pub fn mpc_source(text: &str) -> Result<String, String> {
     if text.trim().is_empty() {
@@ -117,7 +118,7 @@ pub fn mpc_source(text: &str) -> Result<String, String> {
     }
 }
 
-/// clap value parser: a Multi-ProbCut confidence `t`, a number in (0, 10] (the range
+/// a Multi-ProbCut confidence `t`, a number in (0, 10] (the range
 /// `probcut::MpcParams::load` and engine specs accept).
 pub fn mpc_confidence(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
@@ -127,9 +128,9 @@ pub fn mpc_confidence(text: &str) -> Result<f64, String> {
     }
 }
 
-/// clap value parser for `--exact-empties`: a number of empties 0..=64 or `auto`.
-pub fn exact_empties(text: &str) -> Result<tessera::engine::spec::ExactEmpties, String> {
-    use tessera::engine::spec::ExactEmpties;
+/// `--exact-empties`: a number of empties 0..=64 or `auto`.
+pub fn exact_empties(text: &str) -> Result<super::spec::ExactEmpties, String> {
+    use super::spec::ExactEmpties;
     let t = text.trim();
     if t == "auto" {
         return Ok(ExactEmpties::Auto);
@@ -138,5 +139,41 @@ pub fn exact_empties(text: &str) -> Result<tessera::engine::spec::ExactEmpties, 
         Ok(n) if n <= 64 => Ok(ExactEmpties::Upto(n)),
         Ok(n) => Err(format!("{n} is not in 0..=64 (or auto)")),
         Err(_) => Err(format!("'{t}' is not a number of empties 0..=64 or auto")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_parsers_reject_zero_and_junk() {
+        assert!(at_least_one_u32("0").is_err());
+        assert!(at_least_one_u32("x").is_err());
+        assert_eq!(at_least_one_u32("3"), Ok(3));
+        assert_eq!(
+            at_least_one_u64("99999999999999999999").unwrap_err(),
+            "99999999999999999999 is too large"
+        );
+        assert_eq!(
+            at_least_one_u64("-99999999999999999999999999999999999999999").unwrap_err(),
+            "must be at least 1"
+        );
+        assert!(
+            at_least_one_u64("12x")
+                .unwrap_err()
+                .starts_with("not a whole number")
+        );
+        assert_eq!(ffo_number("41"), Ok(41));
+        assert!(ffo_number("-1").unwrap_err().contains("40..59"));
+        assert_eq!(search_depth("60"), Ok(60));
+        assert_eq!(
+            search_depth("61").unwrap_err(),
+            "61 must be in 1..=60 plies"
+        );
+        assert!(search_depth("0").is_err());
+        assert_eq!(search_depth("-3").unwrap_err(), "must be in 1..=60 plies");
+        assert!(tt_mib("0").is_err());
+        assert_eq!(tt_mib("16"), Ok(16));
     }
 }

@@ -1,35 +1,46 @@
-//! The tuning runs' progress on the terminal: a progress bar (hidden with `--no-progress`),
-//! step lines above it, nothing but the final JSON object with `--json`.
+//! [`TerminalBar`]: a run's progress on the terminal, as `tessera tune` shows it: a
+//! progress bar (indicatif, on stderr; hidden on request), the step lines above it and the
+//! notes on stdout, or nothing at all when the front end prints one JSON object at the end.
+
+use std::io::Write;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use tessera::tuning::Progress;
 
-use super::output::say;
+use super::progress::Progress;
 
-/// A [`Progress`] shown with indicatif.
-pub struct Bar {
+/// A [`Progress`] shown on the terminal.
+pub struct TerminalBar {
     bar: ProgressBar,
-    /// `--json`: the notes and step lines are not printed.
-    json: bool,
+    /// Nothing but the bar's state is kept: no notes or step lines are printed.
+    quiet: bool,
 }
 
-impl Bar {
-    /// A bar shown unless `no_progress` or `json`; with `json` nothing else is printed.
-    pub fn new(no_progress: bool, json: bool) -> Self {
+/// Writes one line to stdout; a closed pipe (e.g. `| head`) is not worth a panic.
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+impl TerminalBar {
+    /// A bar shown unless `no_progress` or `quiet`; with `quiet` nothing else is printed
+    /// either (the front end's `--json`).
+    #[must_use]
+    pub fn new(no_progress: bool, quiet: bool) -> Self {
         Self {
-            bar: if no_progress || json {
+            bar: if no_progress || quiet {
                 ProgressBar::hidden()
             } else {
                 ProgressBar::new(0)
             },
-            json,
+            quiet,
         }
     }
 }
 
-impl Progress for Bar {
+impl Progress for TerminalBar {
     fn note(&self, line: &str) {
-        if !self.json {
+        if !self.quiet {
             say(line);
         }
     }
@@ -49,7 +60,7 @@ impl Progress for Bar {
     }
 
     fn step(&self, line: &str, status: &str) {
-        if self.json {
+        if self.quiet {
         } else if self.bar.is_hidden() {
             say(line);
         } else {

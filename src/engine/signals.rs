@@ -1,6 +1,7 @@
-//! Signals: every external engine tessera started ends with it.
+//! Signals: every external engine tessera started ends with it (the process's signal
+//! handling, for a program that runs engines: the `tessera` command line installs it).
 //!
-//! [`install`] (once, before any command runs) takes `SIGINT`, `SIGTERM` and `SIGHUP` on a
+//! [`install`] (once, before any work starts) takes `SIGINT`, `SIGTERM` and `SIGHUP` on a
 //! thread of their own. `SIGTERM` and `SIGHUP` kill the process group of every external
 //! engine running (the program and whatever it started) and then end tessera as the signal
 //! would have. `SIGINT` does the same, except while a command has asked for a graceful
@@ -58,7 +59,7 @@ pub fn install() {
                             .lock()
                             .unwrap_or_else(std::sync::PoisonError::into_inner),
                     );
-                    tessera::engine::external::end_all_and_hold();
+                    super::external::end_all_and_hold();
                     // Ends the process as the signal's default action would (so the
                     // parent sees "killed by SIGTERM"); exit codes 128 + N otherwise.
                     let _ = signal_hook::low_level::emulate_default_handler(sig);
