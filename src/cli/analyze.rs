@@ -9,7 +9,7 @@ use tessera::engine::thought_text::{Analysis, analysis_game_over_json, position_
 
 use super::games::CliGame;
 use super::output::{CliError, print_json, say};
-use super::{Algo, EngineArgs, GameId, PositionArgs};
+use super::{EngineArgs, GameId, PositionArgs};
 
 /// Arguments of `tessera analyze`.
 #[derive(Args, Debug)]
@@ -56,21 +56,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
 }
 
 fn analyze<G: CliGame>(args: &AnalyzeArgs) -> Result<ExitCode, CliError> {
-    if !G::ALGORITHMS.contains(&Algo::Alphabeta) {
-        return Err(CliError::input(format!(
-            "per-move analysis needs a two-sided game; {} has three sides (no single score per move)",
-            G::ID
-        )));
-    }
-    let mut engine_args = args.engine.for_game::<G>()?;
-    // Every move is searched: the book answers `book show`.
-    engine_args.flags.book = Some("none".into());
-    if engine_args.algo() != Algo::Alphabeta {
-        return Err(CliError::input(format!(
-            "analyze searches with alpha-beta (--algo {} has no per-move scores to compare)",
-            engine_args.algo().name()
-        )));
-    }
+    let engine_args = args.engine.flags().for_analysis::<G>()?;
     let loaded = G::load(&args.position, args.engine.seed())?;
     let pos = &loaded.position;
     if let Some(result) = pos.result_text() {

@@ -105,7 +105,12 @@ impl EngineArgs {
     /// # Errors
     /// Flags the game or its algorithm does not take, or an `--engine` of another game.
     pub fn for_game<G: Players>(&self) -> Result<CheckedFlags, output::CliError> {
-        Ok(EngineFlags {
+        Ok(self.flags().for_game::<G>()?)
+    }
+
+    /// The flags as the library takes them.
+    pub fn flags(&self) -> EngineFlags {
+        EngineFlags {
             engine: self.engine.clone(),
             depth: self.depth,
             level: self.level,
@@ -124,7 +129,6 @@ impl EngineArgs {
             mpc: self.mpc.clone(),
             mpc_t: self.mpc_t,
         }
-        .for_game::<G>()?)
     }
 }
 

@@ -5,7 +5,9 @@
 use std::process::ExitCode;
 
 use tessera::game::Game;
+use tessera::games::quixo::proof_table::{ProofTableError, proof_table};
 use tessera::games::quixo::small_answer::small_answer;
+use tessera::games::quixo::table_cache::TableCacheError;
 use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict};
 use tessera::present::Present;
 use tessera::present::quixo_solve as view;
@@ -121,43 +123,17 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
         }
         return solve_small(&pos, threads, json, started);
     }
-    let blanks = pos.size() as u32 * pos.size() as u32 - (pos.x() | pos.o()).count_ones();
-    // A move fills at most one blank, so the full-board table is reachable within
-    // `max_plies` only from 5x5 positions with at most that many blanks; farther positions
-    // use the proving search alone. A valid table file is loaded; building one takes
-    // seconds (more on a loaded machine), so a --time-ms below a minute only uses an
-    // existing file.
-    let needed = pos.size() == 5 && blanks <= max_plies && pos.outcome().is_none();
-    if !needed && args.table.is_some() {
-        return Err(CliError::input(if pos.outcome().is_some() {
-            "--table is not used: the position is already over".to_string()
-        } else {
-            format!(
-                "--table is not used: the full-board table is reachable only from positions \
-                 with at most --max-plies ({max_plies}) blank squares, this one has {blanks}"
-            )
-        }));
-    }
-    let table = if needed {
-        qx::table_cache::obtain(
-            args.table.as_deref(),
-            threads,
-            time_ms.is_none_or(|t| t >= 60_000),
-            &mut |line| eprintln!("{line}"),
-        )
-        .map_err(|e| match e {
-            qx::table_cache::TableCacheError::Build(_) => CliError::failure(e.to_string()),
-            _ => CliError::input(format!("--table {e}")),
-        })?
-    } else {
-        None
-    };
-    let table_json = table.as_ref().map(|(_, src)| {
-        serde_json::json!({
-            "source": src.kind(),
-            "file": src.path().map(|p| p.display().to_string()),
-        })
-    });
+    let table = proof_table(
+        &pos,
+        max_plies,
+        (args.table.as_deref(), threads, time_ms),
+        &mut |line| eprintln!("{line}"),
+    )
+    .map_err(|e| match e {
+        ProofTableError::Cache(e @ TableCacheError::Build(_)) => CliError::failure(e.to_string()),
+        e => CliError::input(e.to_string()),
+    })?;
+    let table_json = table.as_ref().map(|(_, src)| view::table_json(src));
     let table = table.map(|(t, _)| t);
     if !json {
         say(format!("position {pos}"));

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use clap::Args;
 use tessera::tuning::selfplay_merge;
 use tessera::tuning::selfplay_request::{self, SelfplayRequest};
-use tessera::tuning::wthor_import::{self, WthorConfig};
 
 use super::GameId;
 use super::output::{CliError, at_least_one_u64, print_json, say};
@@ -108,22 +107,12 @@ pub fn run(args: &SelfplayArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     if !args.wthor.is_empty() {
-        if args.game != GameId::Othello {
-            return Err(CliError::input(
-                "--wthor reads Othello game databases: use `selfplay othello --wthor FILE`",
-            ));
-        }
-        if args.max_plies.is_some() {
-            return Err(CliError::input(
-                "--max-plies is for played games; WTHOR games are read whole",
-            ));
-        }
-        let s = wthor_import::import(&WthorConfig {
-            files: args.wthor.clone(),
-            out: args.out.clone(),
-            exact_empties: args.exact_empties.unwrap_or(14),
-            threads: args.threads as usize,
-        })?;
+        let s = selfplay_request::import_request(
+            args.game,
+            &args.wthor,
+            &args.out,
+            (args.exact_empties, args.max_plies, args.threads as usize),
+        )?;
         print(args.json, s.to_json(&args.out), s.line(&args.out));
         return Ok(ExitCode::SUCCESS);
     }

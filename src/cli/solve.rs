@@ -5,9 +5,9 @@ use std::process::ExitCode;
 use tessera::engine::thought_text::position_line;
 use tessera::game::Game;
 use tessera::games::othello::Position;
-use tessera::games::othello::endgame::{Pass, Solver};
+use tessera::games::othello::endgame::Pass;
+use tessera::games::othello::obf_batch::solve_one;
 use tessera::present::othello_solve as view;
-use tessera::search::{Limits, TranspositionTable};
 
 use super::GameId;
 use super::games::CliGame;
@@ -69,21 +69,10 @@ fn othello_solve(args: &SolveArgs) -> Result<ExitCode, CliError> {
         }
     }
     let threads = args.threads.unwrap_or(1) as usize;
-    let mut tt =
-        TranspositionTable::try_new(args.othello_tt_mib(pos.empties())).map_err(CliError::input)?;
-    if threads > 1 {
-        tt.prefault();
-    }
-    let limits = Limits {
-        time_ms: args.time_ms,
-        ..Limits::default()
-    };
     let mut progress = |pass: &Pass| say(view::pass_line(pass));
-    let mut solver = Solver::new(&tt, &limits).with_threads(threads);
-    if !args.json {
-        solver = solver.with_progress(&mut progress);
-    }
-    let sol = solver.solve(&pos);
+    let settings = (args.tt_mb, threads, args.time_ms);
+    let sol = solve_one(&pos, settings, (!args.json).then_some(&mut progress as _))
+        .map_err(CliError::input)?;
     if args.json {
         print_json(&view::solution_json(&pos, &sol, &loaded.json["ffo"]));
     } else {

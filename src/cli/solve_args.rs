@@ -94,11 +94,4 @@ impl SolveArgs {
     pub fn tt_mib(&self) -> usize {
         self.tt_mb.unwrap_or(DEFAULT_SOLVE_TT_MIB)
     }
-
-    /// The table size in MiB for solving an Othello position with `empties` empty squares:
-    /// `--tt-mb`, else [`tessera::games::othello::obf_batch::solve_tt_mib`]'s default.
-    #[must_use]
-    pub fn othello_tt_mib(&self, empties: u32) -> usize {
-        tessera::games::othello::obf_batch::solve_tt_mib(self.tt_mb, empties)
-    }
 }

@@ -9,12 +9,9 @@ use std::sync::atomic::AtomicBool;
 
 use clap::{Args, Subcommand};
 use tessera::tournament::folder::Folder;
-use tessera::tournament::merge;
 use tessera::tournament::openings::{OpeningsOrder, OpeningsRepeat};
-use tessera::tournament::record::GameRecord;
 use tessera::tournament::report;
 use tessera::tournament::request::{self, Request};
-use tessera::tournament::runner::Settings;
 use tessera::tournament::schedule::Format;
 
 use super::GameId;
@@ -308,14 +305,12 @@ fn load_dir(dir: &Path) -> Result<Folder, CliError> {
     Ok(folder)
 }
 
-fn print_report(settings: &Settings, records: &[GameRecord], json: bool) -> Result<(), CliError> {
-    let rep = request::game_report(settings, records)?;
+fn print_report(rep: &report::Report, json: bool) {
     if json {
-        output::print_json(&serde_json::to_value(&rep).unwrap_or_default());
+        output::print_json(&serde_json::to_value(rep).unwrap_or_default());
     } else {
-        output::say(report::render(&rep));
+        output::say(report::render(rep));
     }
-    Ok(())
 }
 
 fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, CliError> {
@@ -327,7 +322,10 @@ fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, C
         let page = tessera::report::folder_page(dir, &folder)?;
         tessera::report::write_page(path, &page)?;
     }
-    print_report(&folder.settings, &folder.records, json)?;
+    print_report(
+        &request::game_report(&folder.settings, &folder.records)?,
+        json,
+    );
     if let Some(path) = html
         && !json
     {
@@ -337,15 +335,10 @@ fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, C
 }
 
 fn merge(dirs: &[PathBuf], out: &Path, json: bool) -> Result<ExitCode, CliError> {
-    let merged = merge::merge_dirs(dirs, out).map_err(CliError::input)?;
-    let rep = request::game_report(&merged.settings, &merged.records)?;
-    let _ = std::fs::write(
-        out.join("report.json"),
-        serde_json::to_string_pretty(&rep).unwrap_or_default(),
-    );
+    let (merged, rep) = request::merge_folders(dirs, out)?;
     if let Some(note) = &merged.note {
         eprintln!("{note}");
     }
-    print_report(&merged.settings, &merged.records, json)?;
+    print_report(&rep, json);
     Ok(ExitCode::SUCCESS)
 }

@@ -5,11 +5,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use tessera::tuning::texel::TexelGame;
-use tessera::tuning::{mpc_run, outputs, patterns_run, spsa_run, texel_run};
+use tessera::tuning::spsa_request::{self, SpsaRequest};
+use tessera::tuning::{mpc_run, outputs, patterns_run, texel_run};
 
 use super::GameId;
-use super::games::CliGame;
 use super::output::{CliError, print_json, say};
 use tessera::tuning::progress_bar::TerminalBar as Bar;
 
@@ -199,23 +198,8 @@ fn checkpoint_path(args: &TuneArgs) -> PathBuf {
 }
 
 fn spsa(args: &TuneArgs) -> Result<ExitCode, CliError> {
-    if args.game == GameId::Quixo4p {
-        return Err(CliError::input(
-            "--method spsa plays one engine per seat: it takes othello, quixo, talat or talat-2p, not the team game quixo-4p",
-        ));
-    }
-    tessera::for_game!(args.game, spsa_fit(args))
-}
-
-/// SPSA for game `G` (its default ply cap, at most 1000).
-fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
-    let text = args.engine.as_deref().ok_or_else(|| {
-        CliError::input(
-            "--method spsa needs --engine (MCTS: its exploration constant; other searches: the evaluation weights)",
-        )
-    })?;
-    let cfg = spsa_run::SpsaConfig {
-        engine: tessera::tuning::run::resolve_engine(text, G::ID)?,
+    let req = SpsaRequest {
+        engine: args.engine.clone(),
         seed: args.seed,
         iterations: args.epochs,
         step_ratio: f64::from(args.lr.unwrap_or(1.0)),
@@ -223,9 +207,8 @@ fn spsa_fit<G: CliGame + TexelGame>(args: &TuneArgs) -> Result<ExitCode, CliErro
         out: args.out.clone(),
         checkpoint: checkpoint_path(args),
         fresh: args.fresh,
-        max_plies: G::DEFAULT_MAX_PLIES.min(1000) as usize,
     };
-    let s = spsa_run::run::<G>(&cfg, &Bar::new(args.no_progress, args.json))?;
+    let s = spsa_request::run_request(args.game, &req, &Bar::new(args.no_progress, args.json))?;
     print(args, s.to_json(&args.out), s.line(&args.out))
 }
 

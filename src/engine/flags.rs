@@ -311,6 +311,33 @@ impl CheckedFlags {
     }
 }
 
+impl EngineFlags {
+    /// These settings for a per-move analysis of game `G` ([`super::analyze::analyze_moves`]):
+    /// [`EngineFlags::for_game`] with no book (every move is searched), alpha-beta only.
+    ///
+    /// # Errors
+    /// A game of three sides or more (no single score per move), an algorithm other than
+    /// alpha-beta, and as [`EngineFlags::for_game`].
+    pub fn for_analysis<G: Players>(&self) -> Result<CheckedFlags, FlagsError> {
+        if !G::ALGORITHMS.contains(&Algorithm::Alphabeta) {
+            return Err(FlagsError::Conflict(format!(
+                "per-move analysis needs a two-sided game; {} has three sides (no single score per move)",
+                G::ID
+            )));
+        }
+        let mut checked = self.for_game::<G>()?;
+        // Every move is searched: the book answers `book show`.
+        checked.flags.book = Some("none".into());
+        if checked.algo() != Algorithm::Alphabeta {
+            return Err(FlagsError::Conflict(format!(
+                "analyze searches with alpha-beta (--algo {} has no per-move scores to compare)",
+                checked.algo().name()
+            )));
+        }
+        Ok(checked)
+    }
+}
+
 /// The spec `--engine TEXT` names for game `G`: an inline spec when the text has a `=`,
 /// else a preset name or `.toml` file.
 ///

@@ -173,3 +173,13 @@ pub fn proof_json(
         "game_over": pos.outcome().is_some(),
     })
 }
+
+/// Where a proof's full-board table came from, as JSON (`source`: loaded, built or
+/// memory; `file`: its path or null).
+#[must_use]
+pub fn table_json(src: &crate::games::quixo::table_cache::TableSource) -> Value {
+    json!({
+        "source": src.kind(),
+        "file": src.path().map(|p| p.display().to_string()),
+    })
+}

@@ -290,3 +290,21 @@ pub fn game_report(
     })?;
     Ok(crate::for_game!(id, named(settings, records)))
 }
+
+/// Merges the shard folders `dirs` into the new folder `out` ([`super::merge::merge_dirs`])
+/// and writes its `report.json` (seats named); returns the merged records and the report.
+///
+/// # Errors
+/// As [`super::merge::merge_dirs`]; a tournament of a game tessera does not know.
+pub fn merge_folders(
+    dirs: &[PathBuf],
+    out: &std::path::Path,
+) -> Result<(super::merge::Merged, Report), TournamentError> {
+    let merged = super::merge::merge_dirs(dirs, out).map_err(TournamentError::Records)?;
+    let rep = game_report(&merged.settings, &merged.records)?;
+    let _ = std::fs::write(
+        out.join("report.json"),
+        serde_json::to_string_pretty(&rep).unwrap_or_default(),
+    );
+    Ok((merged, rep))
+}

@@ -55,6 +55,7 @@ pub mod selfplay_merge;
 pub mod selfplay_request;
 pub mod selfplay_run;
 pub mod spsa;
+pub mod spsa_request;
 pub mod spsa_run;
 pub mod summaries;
 pub mod talat;

@@ -1,7 +1,8 @@
 //! A self-play run as a front end asks for it ([`SelfplayRequest`]: the engine, the
 //! random plies and the shard as text, the game chosen at run time), checked and run
 //! ([`run_request`]); Othello positions near the end are labelled and played by the exact
-//! solver.
+//! solver. Human games from WTHOR databases are labelled the same way
+//! ([`import_request`]).
 
 use std::path::PathBuf;
 
@@ -101,4 +102,35 @@ fn generate<G: Players + TexelGame>(
         out: req.out.clone(),
     };
     selfplay_run::run::<G>(&cfg, solve.map(|s| (s, exact)))
+}
+
+/// Labels the positions of the WTHOR databases `files` of game `game` (Othello only) as
+/// `tessera selfplay --wthor` does ([`super::wthor_import::import`]); `exact_empties`
+/// `None`: [`DEFAULT_EXACT_EMPTIES`]; `max_plies` must be `None` (WTHOR games are read
+/// whole).
+///
+/// # Errors
+/// Another game than Othello, a ply cap, and as [`super::wthor_import::import`].
+pub fn import_request(
+    game: GameId,
+    files: &[PathBuf],
+    out: &std::path::Path,
+    (exact_empties, max_plies, threads): (Option<u32>, Option<u64>, usize),
+) -> Result<super::wthor_import::WthorSummary, TuneError> {
+    if game != GameId::Othello {
+        return Err(TuneError::Setting(
+            "--wthor reads Othello game databases: use `selfplay othello --wthor FILE`".into(),
+        ));
+    }
+    if max_plies.is_some() {
+        return Err(TuneError::Setting(
+            "--max-plies is for played games; WTHOR games are read whole".into(),
+        ));
+    }
+    super::wthor_import::import(&super::wthor_import::WthorConfig {
+        files: files.to_vec(),
+        out: out.to_path_buf(),
+        exact_empties: exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES),
+        threads,
+    })
 }

@@ -245,6 +245,32 @@ pub fn batch_tt_mib(
     solve_tt_mib(settings.tt_mib, most_empties)
 }
 
+/// Solves one position exactly as `tessera solve othello` does: a fresh table of
+/// [`solve_tt_mib`]`(tt_mib, empties)` MiB (prefaulted for several threads), `threads`
+/// threads, `time_ms` for the whole solve; `progress` sees each finished root pass.
+///
+/// # Errors
+/// The table cannot be allocated.
+pub fn solve_one(
+    pos: &super::Position,
+    (tt_mib, threads, time_ms): (Option<usize>, usize, Option<u64>),
+    progress: Option<super::endgame::PassCallback<'_>>,
+) -> Result<super::endgame::Solution, String> {
+    let mut tt = TranspositionTable::try_new(solve_tt_mib(tt_mib, pos.empties()))?;
+    if threads > 1 {
+        tt.prefault();
+    }
+    let limits = Limits {
+        time_ms,
+        ..Limits::default()
+    };
+    let mut solver = Solver::new(&tt, &limits).with_threads(threads);
+    if let Some(progress) = progress {
+        solver = solver.with_progress(progress);
+    }
+    Ok(solver.solve(pos))
+}
+
 /// Solves `problems` (from [`read_problems`]) in order; `on_line` hears each line's result
 /// as it is known. Returns the totals and the batch's wall seconds.
 ///

@@ -1,7 +1,9 @@
 //! Quixo on 3x3, 4x4 and 5x5 boards, for two players (`quixo`) and four players in two
 //! teams (`quixo-4p`), one code path for both: rules on bitboards ([`geometry`],
 //! [`Position`]), notation, Zobrist keys, perft, evaluation, the retrograde
-//! solver ([`retro`]) and the proving searches ([`mod@prove`], [`dfpn`]).
+//! solver ([`retro`]) with small-board answers from it ([`small_answer`]), and the
+//! proving searches ([`mod@prove`], [`dfpn`]) with their full-board table
+//! ([`proof_table`]).
 //! Rules: `docs/rules/quixo.md`; reference data: `tests/data/quixo/`.
 
 pub mod dfpn;
@@ -12,6 +14,7 @@ mod notation;
 pub mod one_blank;
 pub mod perft;
 mod position;
+pub mod proof_table;
 pub mod prove;
 pub mod retro;
 pub mod small_answer;
