@@ -8,6 +8,7 @@ use clap::Args;
 
 use tessera::engine::accuracy::{self, Answer, DEFAULT_ENGINE, Overrides};
 use tessera::engine::accuracy_text;
+use tessera::games::quixo::tier_truth::tier_truth;
 
 use super::GameId;
 use super::output::{CliError, at_least_one_u64, print_json, say, search_depth};
@@ -131,22 +132,8 @@ fn run_quixo(args: &AccuracyArgs) -> Result<ExitCode, CliError> {
     let count = args
         .limit
         .map_or(1000, |n| usize::try_from(n).unwrap_or(usize::MAX));
-    // The tier file is checked before the full-board table is loaded (or built).
-    let (one, _) =
-        tessera::games::quixo::tier_build::read_final(&args.file).map_err(CliError::input)?;
-    if one.tier().classes() != 6 {
-        return Err(CliError::input(format!(
-            "{}: a 4x4 tier table; accuracy needs the 5x5 one",
-            args.file.display()
-        )));
-    }
-    let full =
-        tessera::games::quixo::table_cache::obtain(args.table.as_deref(), 1, true, &mut |l| {
-            eprintln!("{l}")
-        })
-        .map_err(|e| CliError::input(format!("--table {e}")))?
-        .map(|(t, _)| t)
-        .ok_or_else(|| CliError::input("no full-board table could be had"))?;
+    let (one, full) = tier_truth(&args.file, args.table.as_deref(), &mut |l| eprintln!("{l}"))
+        .map_err(CliError::input)?;
     let json = args.json;
     let report = accuracy::measure_quixo_tiers(
         one,

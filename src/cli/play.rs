@@ -4,12 +4,11 @@
 //! score. The game and its commands are [`tessera::play::terminal::Terminal`]'s; this file
 //! reads and prints.
 
-use std::io::{BufRead, Read};
 use std::process::ExitCode;
 
 use clap::Args;
-use tessera::game::Seat;
 
+use tessera::play::seats::{SeatsError, human_seats, read_line, seating_line};
 use tessera::play::terminal::{COMMANDS, Command, Terminal, command};
 
 use super::games::CliGame;
@@ -58,59 +57,14 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
     tessera::for_game!(args.game, play(args))
 }
 
-/// One line of stdin without its line end; `None` at end of input. Invalid UTF-8 is
-/// replaced rather than fatal (it is then reported as a bad move).
-///
-/// # Errors
-/// Unreadable stdin, or a line longer than [`tessera::game::files::MAX_LINE`] (no move is;
-/// `/dev/zero` as input would otherwise fill memory).
-fn read_line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
-    let max = tessera::game::files::MAX_LINE;
-    let mut buf = Vec::new();
-    let n = input
-        .by_ref()
-        .take(max + 1)
-        .read_until(b'\n', &mut buf)
-        .map_err(|e| CliError::failure(format!("cannot read stdin: {e}")))?;
-    if n == 0 {
-        return Ok(None);
+impl From<SeatsError> for CliError {
+    /// Unreadable input exits 1, bad input 2.
+    fn from(e: SeatsError) -> Self {
+        match e {
+            SeatsError::Read(_) => CliError::failure(e.to_string()),
+            e => CliError::input(e.to_string()),
+        }
     }
-    if n as u64 > max {
-        return Err(CliError::input(format!(
-            "a line of stdin is longer than {}: not a move",
-            tessera::game::files::size_text(max)
-        )));
-    }
-    Ok(Some(String::from_utf8_lossy(&buf).trim().to_string()))
-}
-
-/// The seats `--human` names, as a mask over seat numbers.
-///
-/// # Errors
-/// A name that is no seat of this game, listing the valid names.
-fn human_seats<G: CliGame>(pos: &G, text: &str) -> Result<u32, CliError> {
-    let all = (1u32 << pos.seats()) - 1;
-    match text.trim().to_ascii_lowercase().as_str() {
-        "none" => return Ok(0),
-        "all" | "both" => return Ok(all),
-        _ => {}
-    }
-    let mut mask = 0;
-    for part in text.split(',') {
-        let seat = pos.seat_by_name(part).ok_or_else(|| {
-            let names: Vec<String> = (0..pos.seats())
-                .map(|i| format!("{i} = {}", pos.seat_name(Seat(i as u8))))
-                .collect();
-            CliError::input(format!(
-                "--human: '{}' is not a seat of {} (seats: {}; or none, all)",
-                tessera::game::shown(part),
-                G::ID,
-                names.join(", ")
-            ))
-        })?;
-        mask |= 1 << seat.0;
-    }
-    Ok(mask)
 }
 
 fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
@@ -122,23 +76,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
 
-    let seat_list = |mask: u32| {
-        (0..start.seats())
-            .filter(|i| mask >> i & 1 == 1)
-            .map(|i| start.seat_name(Seat(i as u8)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let all = (1u32 << start.seats()) - 1;
-    say(match humans {
-        0 => "tessera plays every seat.".to_string(),
-        m if m == all => format!("People play every seat: {}.", seat_list(m)),
-        m => format!(
-            "You play {} against tessera ({}).",
-            seat_list(m),
-            seat_list(all & !m)
-        ),
-    });
+    say(seating_line(&start, humans));
     if humans != 0 {
         say(G::MOVE_HELP);
         say(COMMANDS);

@@ -25,6 +25,7 @@ pub mod table_file;
 pub mod tier_build;
 pub mod tier_file;
 pub mod tier_rounds;
+pub mod tier_truth;
 pub mod zobrist;
 
 pub use dfpn::{prove_dfpn, prove_dfpn_until};
