@@ -23,6 +23,15 @@ impl<const FOUR: bool> CliGame for Position<FOUR> {
     fn exact_solve() -> Option<tessera::tournament::adjudicate::ExactSolve<Self>> {
         tessera::tournament::adjudicate::exact_solver::<Self>()
     }
+
+    /// The tables' move, when the engine's `tables` answer the position.
+    fn search_note(
+        &self,
+        engine: &tessera::engine::EngineSpec,
+        _limits: &tessera::search::Limits,
+    ) -> Option<String> {
+        tessera::engine::quixo_tables::table_note(engine, self)
+    }
 }
 
 /// A 3x3 or 4x4 position, solved exactly from the retrograde table of its board size

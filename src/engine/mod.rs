@@ -33,6 +33,7 @@ pub mod mcts;
 pub mod multi;
 pub mod othello;
 pub mod quixo;
+pub mod quixo_tables;
 pub mod registry;
 pub mod spec;
 pub mod talat;
