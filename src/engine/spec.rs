@@ -731,6 +731,12 @@ impl EngineSpec {
         if let Some(spec) = Self::level_preset(name_or_path) {
             return spec;
         }
+        if Path::new(name_or_path).exists() {
+            return Err(format!(
+                "engine '{name_or_path}' is a file but not a .toml preset (give a preset \
+                 name, a path ending in .toml, or an inline spec such as name=a,depth=6)"
+            ));
+        }
         Err(format!(
             "unknown engine '{name_or_path}' (known presets: {}, othello-level-1 .. othello-level-60; or give a path to a .toml file)",
             Self::known_presets().join(", ")
@@ -1346,6 +1352,15 @@ mod tests {
         assert!(
             e.contains("unknown engine 'no-such-engine'") && e.contains("othello-ab-d2"),
             "{e}"
+        );
+        // A file that is not a .toml preset is named as such, not as an unknown preset.
+        let e = EngineSpec::resolve("Cargo.toml.bak-not-there").unwrap_err();
+        assert!(e.starts_with("unknown engine"), "{e}");
+        let e = EngineSpec::resolve("README.md").unwrap_err();
+        assert_eq!(
+            e,
+            "engine 'README.md' is a file but not a .toml preset (give a preset name, a path \
+             ending in .toml, or an inline spec such as name=a,depth=6)"
         );
     }
 }

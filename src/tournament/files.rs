@@ -149,6 +149,22 @@ pub fn refusal(dir: &Path, change: &FileChange) -> String {
         "the games already played come from its old openings; restore the file or use \
          another --out"
     };
+    if change.after.path != change.before.stamp.path {
+        // Another file was named, not the same file edited: say which is which.
+        let now = DependedFile {
+            engine: change.before.engine.clone(),
+            kind: change.before.kind.clone(),
+            stamp: change.after.clone(),
+        };
+        return format!(
+            "{} is not the file {} was started with ({}, {}; this one is {}): {what}",
+            now.describe(),
+            dir.display(),
+            change.before.stamp.path,
+            change.before.stamp.hash,
+            change.after.hash
+        );
+    }
     format!(
         "{} changed since {} was started ({} then, {} now): {what}",
         change.before.describe(),

@@ -703,10 +703,12 @@ fn run_or_check<G: Game>(
             return Err(super::files::refusal(&options.out, c));
         }
     }
+    // The warning waits until every check has passed: a refused run prints one line.
+    let mut reuse_warning = None;
     if let Some(msg) = reuse_message(settings, groups * seats) {
         match options.openings_repeat {
             OpeningsRepeat::Error => return Err(format!("{msg} (--openings-repeat error)")),
-            OpeningsRepeat::Warn if !check_only => eprintln!("warning: {msg}"),
+            OpeningsRepeat::Warn if !check_only => reuse_warning = Some(msg),
             OpeningsRepeat::Warn | OpeningsRepeat::Allow => {}
         }
     }
@@ -776,6 +778,9 @@ fn run_or_check<G: Game>(
     // Every check passes before tournament.json is written: a refused resume leaves the
     // directory as it was.
     let (loaded, value) = check_dir::<G>(&options.out, settings, options, &files, exact)?;
+    if let Some(msg) = reuse_warning {
+        eprintln!("warning: {msg}");
+    }
     write_settings(&options.out, &value)?;
     // This run holds the lock: it may make the file ready for appending, and says so.
     if let Some(note) = record::repair_tail(&records_path, &loaded)? {

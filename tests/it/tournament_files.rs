@@ -363,6 +363,25 @@ fn reused_openings_are_announced_and_counted() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
+    // A resume refused after the reuse check (another seed: another tournament) prints the
+    // refusal alone, not the warning before it.
+    let mut reseeded = args("warn");
+    reseeded.extend(["--seed".to_string(), "9".into()]);
+    let e = refused(&run(reseeded));
+    assert!(e.starts_with("error: ") && !e.contains("warning"), "{e}");
+    // Another openings file is named as another file, beside the one the folder holds.
+    let other = dir.join("other.txt");
+    std::fs::write(&other, "f5 d6 c3 d3\nf5 f4 e3 f6\n").unwrap();
+    let mut moved = args("warn");
+    moved[3] = other.display().to_string();
+    let e = refused(&run(moved));
+    let start = format!(
+        "error: openings file {} is not the file {} was started with ({}, fnv1a64:",
+        other.display(),
+        out.display(),
+        openings.display()
+    );
+    assert!(e.starts_with(&start), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
