@@ -40,6 +40,7 @@ pub mod notes;
 pub mod othello;
 pub mod protocol_flags;
 pub mod quixo;
+pub mod quixo_tables;
 pub mod registry;
 pub mod signals;
 pub mod spec;

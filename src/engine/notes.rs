@@ -1,6 +1,6 @@
 //! The note a front end shows before a search ([`search_note`]): in Othello, that the
 //! position is in the opening book (its move is played, not searched), or that it will be
-//! solved exactly.
+//! solved exactly; in Quixo, that the engine's tables answer the position.
 
 use std::any::Any;
 
@@ -14,6 +14,9 @@ use crate::search::Limits;
 /// the search (`info ...`); `None` for the games without such a note.
 #[must_use]
 pub fn search_note<G: Game>(pos: &G, engine: &EngineSpec, limits: &Limits) -> Option<String> {
+    if let Some(q) = (pos as &dyn Any).downcast_ref::<crate::games::quixo::Quixo>() {
+        return super::quixo_tables::table_note(engine, q);
+    }
     let pos = (pos as &dyn Any).downcast_ref::<Position>()?;
     if let Some(book) = engine.book_source()
         && super::flags::book_arg(Some(book))

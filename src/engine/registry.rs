@@ -5,7 +5,7 @@
 //! | game id    | type                          | built by                       |
 //! |------------|-------------------------------|--------------------------------|
 //! | `othello`  | [`othello::Position`]         | [`super::othello::make_player`], its `book` by [`super::book::with_spec_book`] |
-//! | `quixo`    | [`quixo::Quixo`]              | [`super::quixo::make_player`]   |
+//! | `quixo`    | [`quixo::Quixo`]              | [`super::quixo::make_player`], its `tables` by [`super::quixo_tables::with_spec_tables`] |
 //! | `quixo-4p` | [`quixo::Quixo4p`]            | [`super::quixo::make_player`]   |
 //! | `talat`    | [`talat::Talat`]              | [`super::talat::make_player`]   |
 //! | `talat-2p` | [`talat::Talat2p`]            | [`super::talat::make_player_2p`] |
@@ -37,7 +37,10 @@ impl Players for othello::Position {
 
 impl<const FOUR: bool> Players for quixo::Position<FOUR> {
     fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Self>>, String> {
-        super::quixo::make_player::<FOUR>(spec)
+        super::quixo_tables::with_spec_tables::<FOUR>(
+            spec,
+            super::quixo::make_player::<FOUR>(spec)?,
+        )
     }
 }
 

@@ -233,6 +233,12 @@ pub struct EngineSpec {
     /// `docs/book.md`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub book: Option<String>,
+    /// Quixo built-in engines: the solved tiers played from where a position has at most one
+    /// blank cube, `off` (the default), `auto` (the cache's tables that are present), `on`
+    /// (the cache's full-board and one-blank tables, both required) or a folder holding both
+    /// ([`super::quixo_tables`]). See `docs/quixo.md`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<String>,
     /// External engines: the command line (program and arguments, split on whitespace).
     #[serde(default)]
     pub command: Option<String>,
@@ -293,6 +299,7 @@ pub const FIELDS: &[&str] = &[
     "mpc-t",
     "level",
     "book",
+    "tables",
     "command",
     "c",
     "iterations",
@@ -1019,6 +1026,7 @@ impl EngineSpec {
         }
         self.validate_mpc()?;
         self.validate_book()?;
+        self.validate_tables()?;
         let mcts_field = [
             ("c", self.c.is_some()),
             ("iterations", self.iterations.is_some()),
@@ -1092,6 +1100,26 @@ impl EngineSpec {
                 Err("book is for the built-in engines (an external program plays its own)".into())
             }
             Some(_) => Ok(()),
+        }
+    }
+
+    /// Checks `tables`: a valid setting, and only for Quixo's (two-player) built-in engines.
+    fn validate_tables(&self) -> Result<(), String> {
+        let Some(t) = self.tables.as_deref() else {
+            return Ok(());
+        };
+        super::quixo_tables::TablesSetting::parse(t)?;
+        if t == "off" {
+            Ok(())
+        } else if self.game != "quixo" {
+            Err(format!(
+                "tables is for quixo (its solved tiers), not {}",
+                self.game
+            ))
+        } else if self.protocol != Protocol::Builtin {
+            Err("tables is for the built-in engines (an external program plays its own)".into())
+        } else {
+            Ok(())
         }
     }
 

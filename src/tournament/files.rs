@@ -1,5 +1,5 @@
-//! The files a tournament depends on (each engine's weights, book and MPC table; the
-//! openings file), pinned when a run starts and stamped in `DIR/tournament.json` by path,
+//! The files a tournament depends on (each engine's weights, book and MPC table, a Quixo
+//! engine's solved-tier tables; the openings file), pinned when a run starts and stamped in `DIR/tournament.json` by path,
 //! size and content hash (never their content): a resume whose files differ from the
 //! stamps would score two different engines under one name, so it is refused unless
 //! `--allow-changed-files` accepts it (and the change is recorded).
@@ -27,7 +27,8 @@ pub struct DependedFile {
     /// The engine that names the file; `None` for the openings file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<String>,
-    /// What the file is: `weights`, `book`, `mpc` or `openings`.
+    /// What the file is: `weights`, `book`, `mpc`, `openings`, or a Quixo engine's
+    /// `full-board-table` or `tier-table` (`tables`).
     pub kind: String,
     /// Path, size and content hash.
     #[serde(flatten)]
@@ -94,6 +95,19 @@ pub fn stamp_engines(engines: &[EngineSpec]) -> Result<Vec<DependedFile>, String
     for spec in engines {
         for (kind, path) in engine_files(spec) {
             let stamp = pinned::stamp(path, &format!("{kind} file"), MAX_STAMPED)
+                .map_err(|e| spec.named_error(&e))?;
+            out.push(DependedFile {
+                engine: Some(spec.name.clone()),
+                kind: kind.into(),
+                stamp,
+            });
+        }
+        // The solved tiers' tables, stamped from the bytes the engines play with (read
+        // once per process and shared, not pinned: tens of MB).
+        for (kind, path, _) in
+            crate::engine::quixo_tables::table_files(spec).map_err(|e| spec.named_error(&e))?
+        {
+            let stamp = crate::engine::quixo_tables::table_stamp(kind, &path)
                 .map_err(|e| spec.named_error(&e))?;
             out.push(DependedFile {
                 engine: Some(spec.name.clone()),

@@ -41,6 +41,7 @@ mod quixo_search;
 mod quixo_solve;
 mod quixo_speedups;
 mod quixo_table;
+mod quixo_tables;
 mod quixo_tier;
 mod rating_stats;
 mod schemas;

@@ -85,10 +85,10 @@ pub fn decode(c: Code) -> (Value, Option<u32>) {
     }
 }
 
-pub(super) const fn win(d: u32) -> Code {
+pub(crate) const fn win(d: u32) -> Code {
     (2 * d + 1) as Code
 }
-pub(super) const fn loss(d: u32) -> Code {
+pub(crate) const fn loss(d: u32) -> Code {
     (2 * d) as Code
 }
 
@@ -970,7 +970,7 @@ impl FullBoardTable {
     }
 
     /// A table from its `2^25` codes (as stored by [`super::table_file`]).
-    pub(super) fn from_codes(codes: Vec<Code>) -> Self {
+    pub(crate) fn from_codes(codes: Vec<Code>) -> Self {
         debug_assert_eq!(codes.len(), 1 << 25);
         Self { codes }
     }

@@ -1,7 +1,10 @@
 //! The solved tiers together: every 5x5 position with at most one blank cube looked up
-//! exactly (the full-board table and the one-blank tier table), the exact value of each of
-//! its moves, the move perfect play makes, and random positions of the tiers with the
-//! value of every move, as a truth set for `tessera accuracy quixo`.
+//! exactly (the full-board table and the one-blank tier table; the full boards alone when
+//! the tier table is not at hand), the exact value of each of its moves, the move perfect
+//! play makes, and random positions of the tiers with the value of every move, as a truth
+//! set for `tessera accuracy quixo`.
+
+use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -12,10 +15,12 @@ use super::prove::{ProveLimits, Verdict, prove};
 use super::retro::{Code, FullBoardTable, Value, decode};
 use crate::game::{Game, Seat, legal_moves};
 
-/// The full-board table and the one-blank tier table of the 5x5 board.
+/// The full-board table and (when at hand) the one-blank tier table of the 5x5 board,
+/// shared: engines of one run hold the same tables.
+#[derive(Clone)]
 pub struct SolvedTiers {
-    full: FullBoardTable,
-    one: OneBlankTable,
+    full: Arc<FullBoardTable>,
+    one: Option<Arc<OneBlankTable>>,
 }
 
 /// A move's exact result for the side making it: the value and, for a win or a loss, the
@@ -34,7 +39,19 @@ impl SolvedTiers {
     /// The two tables (the one-blank table must be of the 5x5 board).
     #[must_use]
     pub fn new(full: FullBoardTable, one: OneBlankTable) -> Self {
+        Self::shared(Arc::new(full), Some(Arc::new(one)))
+    }
+
+    /// Shared tables: the full boards, and the one-blank tier (of the 5x5 board) if given.
+    #[must_use]
+    pub fn shared(full: Arc<FullBoardTable>, one: Option<Arc<OneBlankTable>>) -> Self {
         Self { full, one }
+    }
+
+    /// Whether the one-blank tier is among the tables.
+    #[must_use]
+    pub fn has_one_blank(&self) -> bool {
+        self.one.is_some()
     }
 
     /// The side to move's and the other side's cubes.
@@ -51,22 +68,24 @@ impl SolvedTiers {
         let full = (1u32 << 25) - 1;
         match (me | opp).count_ones() {
             25 => Some(self.full.code(me)),
-            24 => self.one.code(me, opp & full),
+            24 => self.one.as_ref()?.code(me, opp & full),
             _ => None,
         }
     }
 
-    /// Whether `pos` lies in a solved tier (5x5, at most one blank).
+    /// Whether `pos` lies in a tier these tables solve (5x5, no blank, or one blank when
+    /// the one-blank table is at hand).
     #[must_use]
-    pub fn covers(pos: &Quixo) -> bool {
-        pos.size() == 5 && (pos.x() | pos.o()).count_ones() >= 24
+    pub fn covers(&self, pos: &Quixo) -> bool {
+        let least = if self.one.is_some() { 24 } else { 25 };
+        pos.size() == 5 && (pos.x() | pos.o()).count_ones() >= least
     }
 
     /// The exact value of `pos` for the side to move and the plies to the end (`None` for a
     /// draw); `None` outside the solved tiers.
     #[must_use]
     pub fn value(&self, pos: &Quixo) -> Option<(Value, Option<u32>)> {
-        if !Self::covers(pos) {
+        if !self.covers(pos) {
             return None;
         }
         let (me, opp) = Self::masks(pos);
@@ -77,7 +96,7 @@ impl SolvedTiers {
     /// solved tiers or for a finished game.
     #[must_use]
     pub fn move_values(&self, pos: &Quixo) -> Option<Vec<MoveValue>> {
-        if !Self::covers(pos) || pos.outcome().is_some() {
+        if !self.covers(pos) || pos.outcome().is_some() {
             return None;
         }
         legal_moves(pos)
@@ -115,7 +134,8 @@ impl SolvedTiers {
     }
 
     /// `count` random positions of the solved tiers (`seed`) with every legal move's exact
-    /// value: half of them drawn from the full boards, half from the one-blank boards (blank
+    /// value: half of them drawn from the full boards, half from the one-blank boards (all
+    /// full boards without the one-blank table; blank
     /// cell, every cube and the side to move uniform), kept when the game is not over and the
     /// side to move does not lose (in a lost position every move keeps the value).
     #[must_use]
@@ -124,7 +144,7 @@ impl SolvedTiers {
         let full = (1u32 << 25) - 1;
         let mut out = Vec::with_capacity(count);
         while out.len() < count {
-            let blank = if out.len() % 2 == 0 {
+            let blank = if out.len() % 2 == 0 || self.one.is_none() {
                 0
             } else {
                 1u32 << rng.random_range(0..25u32)
@@ -154,13 +174,17 @@ impl SolvedTiers {
     /// them the search proved.
     ///
     /// # Errors
-    /// The first disagreement: the position, the search's verdict and the table's.
+    /// No one-blank table; the first disagreement: the position, the search's verdict and
+    /// the table's.
     pub fn cross_check(
         &self,
         count: usize,
         seed: u64,
         max_plies: u32,
     ) -> Result<(usize, usize), String> {
+        if self.one.is_none() {
+            return Err("no one-blank tier table to check".into());
+        }
         let mut rng = StdRng::seed_from_u64(seed);
         let full = (1u32 << 25) - 1;
         let limits = ProveLimits {
@@ -180,7 +204,7 @@ impl SolvedTiers {
             let Some((value, plies)) = self.value(&pos) else {
                 continue;
             };
-            let p = prove(&pos, &limits, Some(&self.full));
+            let p = prove(&pos, &limits, Some(&*self.full));
             let agrees = match p.value {
                 Verdict::Win => value == Value::Win && plies == p.plies,
                 Verdict::Loss => value == Value::Loss && plies == p.plies,
