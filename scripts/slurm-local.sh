@@ -10,12 +10,14 @@
 # prints the `export SLURM_CONF=...` line that points sbatch, squeue and sinfo at it (and
 # does nothing else when that Slurm already runs); `stop` cancels its jobs, kills the daemons
 # by their pid files and is harmless when nothing runs. The node has SLURM_LOCAL_CPUS CPUs [all of this
-# machine's]; SLURM_LOCAL_PORT [6817] and the next port are Slurm's. Run as root (slurmd
+# machine's] and SLURM_LOCAL_MEM MiB [9/10 of its memory: jobs' --mem is checked against it]; SLURM_LOCAL_PORT [6817] and the next port are Slurm's. Run as root (slurmd
 # starts jobs as their user). Errors: one line on stderr, exit status 2.
 set -euo pipefail
 
 DIR=${SLURM_LOCAL_DIR:-/tmp/tessera-slurm}
 CPUS=${SLURM_LOCAL_CPUS:-$(nproc)}
+# The node's memory in MiB, which jobs' --mem is checked against (9/10 of this machine's).
+MEM=${SLURM_LOCAL_MEM:-$(awk '/^MemTotal:/ {print int($2 / 1024 * 9 / 10)}' /proc/meminfo)}
 PORT=${SLURM_LOCAL_PORT:-6817}
 HOST=$(hostname -s)
 CONF=$DIR/slurm.conf
@@ -98,7 +100,7 @@ SchedulerType=sched/backfill
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 MaxArraySize=10001
-NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$CPUS State=UNKNOWN
+NodeName=$HOST NodeAddr=127.0.0.1 CPUs=$CPUS RealMemory=$MEM State=UNKNOWN
 PartitionName=local Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 CONF
     export SLURM_CONF=$CONF
