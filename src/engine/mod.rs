@@ -44,6 +44,7 @@ pub mod quixo_tables;
 pub mod registry;
 pub mod signals;
 pub mod spec;
+pub mod tables_setting;
 pub mod talat;
 pub mod thought_text;
 pub mod time_control;

@@ -57,32 +57,9 @@ pub fn tier_cache_path() -> Option<PathBuf> {
     crate::games::quixo::table_cache::default_path().map(|p| p.with_file_name(tier_file_name()))
 }
 
-/// What a spec's `tables` key asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TablesSetting {
-    /// No tables (the default).
-    Off,
-    /// The cache's files that are present.
-    Auto,
-    /// Both files, required, from the cache folder (`on`) or a folder named.
-    Required(Option<PathBuf>),
-}
+pub use super::tables_setting::TablesSetting;
 
 impl TablesSetting {
-    /// The setting of `text` (`off`, `auto`, `on` or a folder).
-    ///
-    /// # Errors
-    /// An empty value.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        match text {
-            "" => Err("tables is empty: give off, auto, on or a folder holding the tables".into()),
-            "off" => Ok(Self::Off),
-            "auto" => Ok(Self::Auto),
-            "on" => Ok(Self::Required(None)),
-            dir => Ok(Self::Required(Some(PathBuf::from(dir)))),
-        }
-    }
-
     /// The setting of `spec` (`off` when absent).
     ///
     /// # Errors
@@ -134,12 +111,14 @@ pub fn table_files(spec: &EngineSpec) -> Result<Vec<(&'static str, PathBuf, bool
 fn build_hint(kind: &str, path: &Path) -> String {
     if kind == "full-board-table" {
         format!(
-            "build it with `tessera solve quixo --table {}` (seconds)",
+            "build it, in seconds, with `tessera solve quixo --table {} --position \
+             \"XOOOO/OXXOX/OXXXX/XXXOO/XOOOO X\"`",
             path.display()
         )
     } else {
         format!(
-            "build it with `tessera quixo-tier solve --out {}` (about a CPU-minute, 700 MB)",
+            "build it, in about a CPU-minute and 700 MB of memory, with `tessera quixo-tier \
+             solve --out {}`",
             path.display()
         )
     }
@@ -547,7 +526,10 @@ mod tests {
         let e = solved_tiers(&spec).err().unwrap();
         assert!(
             e.contains("/nowhere/t/quixo-full5-v1.bin: no such file")
-                && e.contains("tessera solve quixo --table"),
+                && e.contains(
+                    "`tessera solve quixo --table /nowhere/t/quixo-full5-v1.bin --position \
+                     \"XOOOO/OXXOX/OXXXX/XXXOO/XOOOO X\"`"
+                ),
             "{e}"
         );
     }

@@ -236,7 +236,7 @@ pub struct EngineSpec {
     /// Quixo built-in engines: the solved tiers played from where a position has at most one
     /// blank cube, `off` (the default), `auto` (the cache's tables that are present), `on`
     /// (the cache's full-board and one-blank tables, both required) or a folder holding both
-    /// ([`super::quixo_tables`]). See `docs/quixo.md`.
+    /// (played by `engine::quixo_tables`). See `docs/quixo.md`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tables: Option<String>,
     /// External engines: the command line (program and arguments, split on whitespace).
@@ -717,7 +717,13 @@ impl EngineSpec {
                 "engine preset",
                 crate::game::files::MIB,
             )?;
-            return Self::from_toml(&text, name_or_path);
+            return Self::from_toml(&text, name_or_path).map_err(|e| {
+                if name_or_path.ends_with(".toml") {
+                    e
+                } else {
+                    not_a_preset(name_or_path)
+                }
+            });
         }
         let local = Path::new("engines").join(format!("{name_or_path}.toml"));
         if local.is_file() {
@@ -732,10 +738,7 @@ impl EngineSpec {
             return spec;
         }
         if Path::new(name_or_path).exists() {
-            return Err(format!(
-                "engine '{name_or_path}' is a file but not a .toml preset (give a preset \
-                 name, a path ending in .toml, or an inline spec such as name=a,depth=6)"
-            ));
+            return Err(not_a_preset(name_or_path));
         }
         Err(format!(
             "unknown engine '{name_or_path}' (known presets: {}, othello-level-1 .. othello-level-60; or give a path to a .toml file)",
@@ -1108,7 +1111,7 @@ impl EngineSpec {
         let Some(t) = self.tables.as_deref() else {
             return Ok(());
         };
-        super::quixo_tables::TablesSetting::parse(t)?;
+        super::tables_setting::TablesSetting::parse(t)?;
         if t == "off" {
             Ok(())
         } else if self.game != "quixo" {
@@ -1200,6 +1203,14 @@ fn type_error_field(table: &toml::Table, msg: &str) -> Option<String> {
             Err(e) => (e.message().trim() == format!("missing field `{k}`")).then(|| k.clone()),
         }
     })
+}
+
+/// The refusal of an `--engine` naming a file that is neither a `.toml` name nor TOML.
+fn not_a_preset(path: &str) -> String {
+    format!(
+        "engine '{path}' is a file but not a .toml preset (give a preset name, a path ending \
+         in .toml, or an inline spec such as name=a,depth=6)"
+    )
 }
 
 #[cfg(test)]
@@ -1356,6 +1367,11 @@ mod tests {
         // A file that is not a .toml preset is named as such, not as an unknown preset.
         let e = EngineSpec::resolve("Cargo.toml.bak-not-there").unwrap_err();
         assert!(e.starts_with("unknown engine"), "{e}");
+        let e = EngineSpec::resolve("./README.md").unwrap_err();
+        assert!(
+            e.starts_with("engine './README.md' is a file but not a .toml"),
+            "{e}"
+        );
         let e = EngineSpec::resolve("README.md").unwrap_err();
         assert_eq!(
             e,

@@ -120,23 +120,47 @@ pub fn stamp_engines(engines: &[EngineSpec]) -> Result<Vec<DependedFile>, String
 }
 
 /// The changes from the stamps `before` (of `dir`'s settings) to `now`: every file of
-/// `now` whose engine and kind `before` also lists, with another content hash. A file
+/// `now` whose engine and kind `before` also lists, with another content hash; and every
+/// file `before` lists for an engine of `engines` (this run's engine names) that `now` no
+/// longer has (its `after` then has an empty path and the hash `none`: an engine whose
+/// `tables=auto` found no table this time plays another way under the same name). A file
 /// `before` does not list (a directory written before files were stamped) is no change.
 #[must_use]
-pub fn changes(before: &[DependedFile], now: &[DependedFile], games: usize) -> Vec<FileChange> {
-    now.iter()
-        .filter_map(|n| {
-            let b = before
-                .iter()
-                .find(|b| b.engine == n.engine && b.kind == n.kind)?;
-            (b.stamp.hash != n.stamp.hash).then(|| FileChange {
-                before: b.clone(),
-                after: n.stamp.clone(),
-                games_before: games,
-            })
+pub fn changes(
+    before: &[DependedFile],
+    now: &[DependedFile],
+    engines: &[&str],
+    games: usize,
+) -> Vec<FileChange> {
+    let edited = now.iter().filter_map(|n| {
+        let b = before
+            .iter()
+            .find(|b| b.engine == n.engine && b.kind == n.kind)?;
+        (b.stamp.hash != n.stamp.hash).then(|| FileChange {
+            before: b.clone(),
+            after: n.stamp.clone(),
+            games_before: games,
         })
-        .collect()
+    });
+    let dropped = before.iter().filter_map(|b| {
+        let engine = b.engine.as_deref()?;
+        let gone = engines.contains(&engine)
+            && !now.iter().any(|n| n.engine == b.engine && n.kind == b.kind);
+        gone.then(|| FileChange {
+            before: b.clone(),
+            after: FileStamp {
+                path: String::new(),
+                size: 0,
+                hash: NO_FILE.into(),
+            },
+            games_before: games,
+        })
+    });
+    edited.chain(dropped).collect()
 }
+
+/// The hash a [`FileChange`] records when the engine no longer uses the file at all.
+pub const NO_FILE: &str = "none";
 
 /// The refusal of a resume over `change` in `dir`: one line naming the file and both
 /// hashes.
@@ -149,6 +173,15 @@ pub fn refusal(dir: &Path, change: &FileChange) -> String {
         "the games already played come from its old openings; restore the file or use \
          another --out"
     };
+    if change.after.hash == NO_FILE {
+        return format!(
+            "{} ({}) was used when {} was started and is not used now (a missing table, or \
+             a file no longer named): {what}",
+            change.before.describe(),
+            change.before.stamp.hash,
+            dir.display()
+        );
+    }
     if change.after.path != change.before.stamp.path {
         // Another file was named, not the same file edited: say which is which.
         let now = DependedFile {
@@ -172,4 +205,53 @@ pub fn refusal(dir: &Path, change: &FileChange) -> String {
         change.before.stamp.hash,
         change.after.hash
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(engine: &str, kind: &str, hash: &str) -> DependedFile {
+        DependedFile {
+            engine: Some(engine.into()),
+            kind: kind.into(),
+            stamp: FileStamp {
+                path: format!("{engine}.{kind}"),
+                size: 1,
+                hash: hash.into(),
+            },
+        }
+    }
+
+    #[test]
+    fn a_file_an_engine_no_longer_uses_is_a_change_and_a_removed_engine_is_not() {
+        let before = [
+            file("tb", "full-board-table", "h1"),
+            file("w", "weights", "h2"),
+        ];
+        // `tb`'s table is gone this run (tables=auto with an empty cache); `w` is unchanged.
+        let now = [file("w", "weights", "h2")];
+        let c = changes(&before, &now, &["tb", "w"], 4);
+        assert_eq!(c.len(), 1);
+        assert_eq!(
+            (c[0].before.engine.as_deref(), c[0].after.hash.as_str()),
+            (Some("tb"), NO_FILE)
+        );
+        assert_eq!(
+            refusal(Path::new("t"), &c[0]),
+            "engine 'tb' full-board-table file tb.full-board-table (h1) was used when t was \
+             started and is not used now (a missing table, or a file no longer named): its \
+             games would mix two engines under one name; restore the file, use another \
+             --out, or give --allow-changed-files to play on with it"
+        );
+        // An engine that is not in this run at all is the settings' business, not a file's.
+        assert!(changes(&before, &now, &["w"], 4).is_empty());
+        // An edited file is still a change, named with both hashes.
+        let edited = [
+            file("tb", "full-board-table", "h9"),
+            file("w", "weights", "h2"),
+        ];
+        let c = changes(&before, &edited, &["tb", "w"], 0);
+        assert_eq!((c.len(), c[0].after.hash.as_str()), (1, "h9"));
+    }
 }

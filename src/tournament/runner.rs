@@ -235,7 +235,8 @@ fn check_dir<G: Game>(
         ));
     }
     let (old_files, mut accepted) = saved_files(dir)?;
-    let changed = super::files::changes(&old_files, files, loaded.records.len());
+    let names: Vec<&str> = settings.engines.iter().map(|e| e.name.as_str()).collect();
+    let changed = super::files::changes(&old_files, files, &names, loaded.records.len());
     if let Some(c) = changed.first()
         && !options.allow_changed_files
     {
@@ -696,7 +697,8 @@ fn run_or_check<G: Game>(
     }
     if options.out.join("tournament.json").is_file() {
         let (old_files, _) = saved_files(&options.out)?;
-        if let Some(c) = super::files::changes(&old_files, &files, 0)
+        let names: Vec<&str> = settings.engines.iter().map(|e| e.name.as_str()).collect();
+        if let Some(c) = super::files::changes(&old_files, &files, &names, 0)
             .iter()
             .find(|c| !options.allow_changed_files || c.before.engine.is_none())
         {
