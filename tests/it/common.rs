@@ -126,3 +126,14 @@ pub fn tessera_with_input(args: &[&str], input: &str) -> std::process::Output {
     } // dropped: end of input
     child.wait_with_output().expect("tessera runs to the end")
 }
+
+/// Asserts that `out` is a refusal of bad input: exit 2 and one line on stderr holding
+/// each of `needles`.
+pub fn refused(out: &std::process::Output, needles: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    for n in needles {
+        assert!(err.contains(n), "'{n}' not in: {err}");
+    }
+}

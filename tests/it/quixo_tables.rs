@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::common::refused;
+
 /// A full 5x5 board won in 5 plies for X by d5-d1 alone (`quixo_solve`'s case).
 const WIN_IN_5: &str = "XOOOO/OOXXX/OXXXX/XXXXO/OOOXO X";
 
@@ -42,15 +44,6 @@ fn bestmove(cache: &Path, engine: &str) -> Output {
             engine,
         ],
     )
-}
-
-fn refused(out: &Output, needles: &[&str]) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
-    for n in needles {
-        assert!(err.contains(n), "'{n}' not in: {err}");
-    }
 }
 
 #[test]

@@ -6,20 +6,13 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use crate::common::refused;
+
 fn tessera(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(args)
         .output()
         .expect("run tessera")
-}
-
-fn refused(out: &Output, needles: &[&str]) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
-    for n in needles {
-        assert!(err.contains(n), "'{n}' not in: {err}");
-    }
 }
 
 fn temp(name: &str) -> PathBuf {
