@@ -221,16 +221,26 @@ fn check_dir<G: Game>(
         .filter(|(_, r)| r.round >= settings.rounds)
         .count();
     if settings.rounds < old.rounds && beyond > 0 {
+        // The last round a record is in (1-based): the fewest rounds a resume may ask for.
+        let reach = loaded
+            .records
+            .iter()
+            .map(|(_, r)| r.round + 1)
+            .max()
+            .unwrap_or(old.rounds);
+        let first = settings.rounds + 1;
+        let rounds = if reach == first {
+            format!("round {reach}")
+        } else {
+            format!("rounds {first}-{reach}")
+        };
         return Err(format!(
-            "{} holds {} rounds, more than --rounds {}: {beyond} of its games are in rounds \
-             {}-{}; give --rounds {} or more to resume (`tessera tournament report {}` \
-             reports what it holds)",
+            "{} holds {} rounds, more than --rounds {}: {beyond} of its games are in {rounds}; \
+             give --rounds {reach} or more to resume (`tessera tournament report {}` reports \
+             what it holds)",
             dir.display(),
             old.rounds,
             settings.rounds,
-            settings.rounds + 1,
-            old.rounds,
-            old.rounds,
             dir.display()
         ));
     }

@@ -289,6 +289,35 @@ fn a_resume_with_fewer_rounds_is_refused_and_the_folder_still_reports() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("8 games of othello"));
+    // An interrupted run: the schedule has 4 rounds, the records reach round 3. The
+    // refusal asks for what the records reach, not for the whole schedule.
+    let records = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    let kept: String = records
+        .lines()
+        .filter(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["round"].as_u64() < Some(3)
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(out.join("games.jsonl"), kept).unwrap();
+    let e = refused(&tournament(
+        &[&engines[..], &["--rounds", "2"]].concat(),
+        &out,
+    ));
+    assert_eq!(
+        e,
+        format!(
+            "error: {0} holds 4 rounds, more than --rounds 2: 2 of its games are in round 3; \
+             give --rounds 3 or more to resume (`tessera tournament report {0}` reports what it \
+             holds)",
+            out.display()
+        )
+    );
+    assert!(
+        tournament(&[&engines[..], &["--rounds", "3"]].concat(), &out)
+            .status
+            .success()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
