@@ -30,7 +30,7 @@ use tessera::search::{
 };
 
 use crate::common;
-use crate::multi_toys;
+use crate::search::multi_toys;
 use common::{Rng, moves_of};
 use multi_toys::{Cells, CellsEval, Heap, HeapEval, Tree, TreeEval};
 

@@ -13,7 +13,7 @@ use tessera::tournament::stats::ratings::{
 };
 use tessera::tournament::stats::sprt::{Sprt, SprtDecision, SprtModel};
 
-const GOLDEN: &str = include_str!("../data/ratings/golden.md");
+const GOLDEN: &str = include_str!("../../data/ratings/golden.md");
 
 // ---------------------------------------------------------------------------------------------
 // Golden-file parsing
