@@ -51,6 +51,42 @@ pub fn mcts_engine(spec: &EngineSpec) -> Box<dyn Player<Position>> {
     }
 }
 
+/// The evaluation of an alpha-beta `spec`: its weights (inline values, a file or a built-in
+/// name; the shipped patterns when none) with its Multi-ProbCut.
+///
+/// # Errors
+/// An unreadable or malformed weights or MPC file.
+pub fn spec_eval(spec: &EngineSpec) -> Result<eval::Eval, String> {
+    let eval = match (&spec.weight_values, &spec.weights) {
+        (Some(_), _) => eval::Eval::new(spec.eval_weights::<eval::Weights>()?),
+        (None, Some(path)) => eval::Eval::load(path)?,
+        (None, None) => eval::Eval::default(),
+    };
+    eval.with_mpc_source(spec.mpc_source(), spec.mpc_t)
+}
+
+/// The built-in alpha-beta player of `spec` with its evaluation already loaded
+/// ([`spec_eval`]): what [`make_player`] builds, for a front end that builds one engine per
+/// level from one evaluation (`tessera nboard`).
+#[must_use]
+pub fn alphabeta_player(spec: &EngineSpec, eval: eval::Eval) -> Box<dyn Player<Position>> {
+    let start = spec
+        .exact_empties
+        .unwrap_or(ExactEmpties::Upto(DEFAULT_EXACT_EMPTIES));
+    let exact = start.max_empties();
+    let mut ab = alphabeta_engine_with(spec.name.clone(), eval, spec.tt_mb, exact)
+        .with_threads(spec.threads.unwrap_or(1));
+    if start == ExactEmpties::Auto {
+        ab = ab.with_exact_auto();
+    }
+    let engine: Box<dyn Player<Position>> = Box::new(ab);
+    // A level drops the depth limit where it solves exactly (`bestmove --level`).
+    match spec.level {
+        Some(_) => Box::new(crate::engine::level::LevelPlayer::new(engine, exact)),
+        None => engine,
+    }
+}
+
 /// Builds an Othello player from its specification: the built-in alpha-beta engine, MCTS,
 /// or an external GTP program. The spec's opening `book` is not applied here but by
 /// [`crate::engine::Players::make_player`] (through [`crate::engine::book::with_spec_book`]),
@@ -62,29 +98,7 @@ pub fn make_player(spec: &EngineSpec) -> Result<Box<dyn Player<Position>>, Strin
     use crate::engine::{Algorithm, Protocol};
     spec.expect_game("othello")?;
     match (spec.protocol, spec.algo) {
-        (Protocol::Builtin, Algorithm::Alphabeta) => {
-            let eval = match (&spec.weight_values, &spec.weights) {
-                (Some(_), _) => eval::Eval::new(spec.eval_weights::<eval::Weights>()?),
-                (None, Some(path)) => eval::Eval::load(path)?,
-                (None, None) => eval::Eval::default(),
-            };
-            let eval = eval.with_mpc_source(spec.mpc_source(), spec.mpc_t)?;
-            let start = spec
-                .exact_empties
-                .unwrap_or(ExactEmpties::Upto(DEFAULT_EXACT_EMPTIES));
-            let exact = start.max_empties();
-            let mut ab = alphabeta_engine_with(spec.name.clone(), eval, spec.tt_mb, exact)
-                .with_threads(spec.threads.unwrap_or(1));
-            if start == ExactEmpties::Auto {
-                ab = ab.with_exact_auto();
-            }
-            let engine: Box<dyn Player<Position>> = Box::new(ab);
-            // A level drops the depth limit where it solves exactly (`bestmove --level`).
-            Ok(match spec.level {
-                Some(_) => Box::new(crate::engine::level::LevelPlayer::new(engine, exact)),
-                None => engine,
-            })
-        }
+        (Protocol::Builtin, Algorithm::Alphabeta) => Ok(alphabeta_player(spec, spec_eval(spec)?)),
         (Protocol::Builtin, Algorithm::Mcts) => Ok(mcts_engine(spec)),
         (
             Protocol::Builtin,

@@ -306,23 +306,30 @@ impl NboardServer {
         cfg: &NboardConfig,
         out: Output,
     ) -> Result<(Self, Option<String>), crate::engine::flags::FlagsError> {
+        use crate::engine::EngineSpec;
         use crate::engine::flags::{FlagsError, book_arg, refuse_empty_book};
-        use crate::games::othello::eval::Eval;
-        let eval = match &cfg.weights {
-            Some(path) => Eval::load(path).map_err(FlagsError::Build)?,
-            None => Eval::default_patterns(),
-        };
-        let (tt_mb, threads) = (cfg.tt_mb, cfg.threads);
+        use crate::engine::othello::{alphabeta_player, spec_eval};
+        use crate::engine::spec::ExactEmpties;
+        // The front ends' default engine at the GUI's level, as `bestmove --level N`: full
+        // width (no Multi-ProbCut), exact from the level's empties; the session keeps its
+        // own book, and the evaluation is loaded once for every level.
+        let mut spec = EngineSpec::front_end_default("othello").map_err(FlagsError::Engine)?;
+        if let Some(path) = &cfg.weights {
+            spec.weights = Some(path.clone());
+        }
+        spec.mpc = None;
+        spec.mpc_t = None;
+        spec.tt_mb = cfg.tt_mb;
+        spec.threads = Some(cfg.threads);
+        let eval = spec_eval(&spec).map_err(FlagsError::Build)?;
         let factory = Box::new(move |depth: u32, mut stats: NodeStats| {
-            let engine = crate::engine::othello::alphabeta_engine_with(
-                "tessera",
-                eval.clone(),
-                tt_mb,
-                level_exact_empties(depth),
-            )
-            .with_threads(threads)
-            .with_progress(move |info| stats(info.nodes, info.elapsed.as_secs_f64()));
-            Box::new(engine) as Box<dyn Player<Position>>
+            let mut at_level = spec.clone();
+            at_level.exact_empties = Some(ExactEmpties::Upto(level_exact_empties(depth)));
+            let mut engine = alphabeta_player(&at_level, eval.clone());
+            engine.set_progress(Box::new(move |info| {
+                stats(info.nodes, info.elapsed.as_secs_f64());
+            }));
+            engine
         });
         refuse_empty_book(cfg.book.as_deref())?;
         let learn_file = match cfg.book.as_deref() {

@@ -242,3 +242,59 @@ fn a_bad_engine_spec_is_one_line_and_exit_2() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: one line: {err}");
     }
 }
+
+/// The last `nodestats` count of an NBoard session that sets `depth` and asks for a move
+/// from the position after `moves` (GGF), with the book off; the input stays open until
+/// the move is answered (its end would stop the search).
+fn nboard_nodes(depth: u32, moves: &str) -> u64 {
+    use std::io::{BufRead, Write};
+    let mut child = Command::new(BIN)
+        .args(["nboard", "othello", "--book", "none"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run tessera nboard");
+    let mut stdin = child.stdin.take().unwrap();
+    write!(
+        stdin,
+        "nboard 2\nset depth {depth}\nset game (;GM[Othello]PB[a]PW[b]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]{moves};)\ngo\n"
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    let mut nodes = None;
+    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.expect("nboard output");
+        if let Some(rest) = line.strip_prefix("nodestats ") {
+            nodes = rest.split_whitespace().next().and_then(|n| n.parse().ok());
+        }
+        if line.starts_with("=== ") {
+            break;
+        }
+    }
+    drop(stdin);
+    child.wait().expect("nboard exits");
+    nodes.expect("a nodestats line before the move")
+}
+
+#[test]
+fn nboard_levels_are_bestmove_levels() {
+    // NBoard's `set depth N` is `bestmove --level N` (full width, exact from the level's
+    // empties), built from the same default spec.
+    let start = othello::Position::start().to_string();
+    for depth in [4, 6] {
+        assert_eq!(
+            nboard_nodes(depth, ""),
+            bestmove_nodes(
+                "othello",
+                &start,
+                &["--level", &depth.to_string(), "--book", "none"]
+            ),
+            "depth {depth}"
+        );
+    }
+    let after = "---------------------------OX------XXX-------------------------- O";
+    assert_eq!(
+        nboard_nodes(5, "B[F5]"),
+        bestmove_nodes("othello", after, &["--level", "5", "--book", "none"])
+    );
+}
