@@ -130,6 +130,15 @@ pub fn read_records<'py>(
         path.clone()
     };
     let read = py.detach(|| folder::read(&dir)).map_err(value_error)?;
+    if let Some(note) = &read.note {
+        // What `tessera tournament report` prints on stderr (a torn last line, not counted).
+        PyErr::warn(
+            py,
+            &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+            &std::ffi::CString::new(note.as_str()).unwrap_or_default(),
+            1,
+        )?;
+    }
     let recs = &read.records;
     let id = read.game;
     let seats = id.seats();

@@ -13,6 +13,7 @@ reward -1 (for generic agents and checkers that sample the whole action space).
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Optional
 
 import gymnasium
@@ -77,11 +78,15 @@ class SingleAgentEnv(gymnasium.Env):
         return self._game.legal_mask()
 
     def step(self, action: Any):
-        if self.illegal == "lose" and not self._game.legal_mask()[int(action)]:
-            obs, info = self._result()
-            info["illegal_action"] = int(action)
-            return obs, -1.0, True, False, info
-        self._game.play_action(int(action))
+        # An integer (Python or numpy); a float is a TypeError, not truncated.
+        action = operator.index(action)
+        if self.illegal == "lose":
+            mask = self._game.legal_mask()
+            if not (0 <= action < len(mask) and mask[action]):
+                obs, info = self._result()
+                info["illegal_action"] = action
+                return obs, -1.0, True, False, info
+        self._game.play_action(action)
         self._opponents_move()
         obs, info = self._result()
         terminated = self._game.is_over()

@@ -58,3 +58,16 @@ def test_gymnasium_env_checker_and_a_game():
     assert reward in (-1.0, 0.0, 1.0)
     with pytest.raises(ValueError):
         tessera.gym.SingleAgentEnv("othello", seat=2)
+
+
+def test_gymnasium_actions_are_integers():
+    env = tessera.gym.SingleAgentEnv("othello", opponent="othello-ab-d1")
+    obs, info = env.reset(seed=0)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    with pytest.raises(TypeError):
+        env.step(float(legal) + 0.5)
+    env.step(np.int64(legal))  # a numpy integer is an integer
+    lose = tessera.gym.SingleAgentEnv("othello", opponent="othello-ab-d1", illegal="lose")
+    lose.reset(seed=0)
+    obs, reward, terminated, truncated, info = lose.step(10_000)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, 10_000)

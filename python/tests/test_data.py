@@ -107,3 +107,14 @@ def test_a_records_file_outside_a_tournament_folder_is_refused(tmp_path):
     shutil.copy(TOURNAMENT / "games.jsonl", path)
     with pytest.raises(ValueError, match=r"is not a tournament directory \(no .*tournament\.json\)$"):
         tessera.read_records(path)
+
+
+def test_a_torn_last_line_is_not_counted_and_said(tmp_path):
+    dir = tmp_path / "t"
+    shutil.copytree(TOURNAMENT, dir)
+    text = (dir / "games.jsonl").read_text()
+    whole = len(text.splitlines())
+    (dir / "games.jsonl").write_text(text + text.splitlines()[0][:40])
+    with pytest.warns(UserWarning, match="cut short"):
+        d = tessera.read_records(dir)
+    assert len(d["points"]) == whole

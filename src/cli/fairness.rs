@@ -156,7 +156,7 @@ fn cli_error(args: &FairnessArgs, e: FairnessError) -> CliError {
 
 fn fairness<G: Present + Players>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.html {
-        tessera::report::check_target(path)?;
+        tessera::report::check_target(path, Some(&args.out))?;
     }
     let config = config(args)?;
     let json = args.json;

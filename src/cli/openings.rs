@@ -57,7 +57,7 @@ pub fn run(args: &OpeningsArgs) -> Result<ExitCode, CliError> {
 fn write_suite<G: CliGame>(a: &OpeningsArgs) -> Result<ExitCode, CliError> {
     // As selfplay's and tune's --out: a missing folder is created.
     tessera::tuning::outputs::create_parent(&a.out)?;
-    output::check_writable(&a.out)?;
+    tessera::tuning::outputs::check_writable(&a.out)?;
     let line = balanced_file::write_suite::<G>(&SuiteFile {
         plies: a.plies,
         count: a.count,

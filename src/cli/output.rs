@@ -119,15 +119,6 @@ pub fn print_json(value: &serde_json::Value) {
     say(value);
 }
 
-/// Checks before any work that `path` can be written (see
-/// [`tessera::tuning::outputs::check_writable`]).
-///
-/// # Errors
-/// An input error naming the path.
-pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
-    Ok(tessera::tuning::outputs::check_writable(path)?)
-}
-
 impl From<tessera::tournament::request::TournamentError> for CliError {
     /// Every kind is bad input (exit 2).
     fn from(e: tessera::tournament::request::TournamentError) -> Self {

@@ -155,7 +155,7 @@ struct PlayArgs {
     allow_changed_files: bool,
     /// When the rounds need more openings than the file holds (games replay openings):
     /// refuse, warn before the first game, or play without a word
-    #[arg(long, value_enum, value_name = "WHAT", default_value_t = OpeningsRepeat::Warn)]
+    #[arg(long, value_enum, value_name = "WHAT", requires = "openings", default_value_t = OpeningsRepeat::Warn)]
     openings_repeat: OpeningsRepeat,
     /// No progress bar
     #[arg(long)]
@@ -278,7 +278,7 @@ fn print_report(rep: &report::Report, json: bool) {
 
 fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, CliError> {
     if let Some(path) = html {
-        tessera::report::check_target(path)?;
+        tessera::report::check_target(path, Some(dir))?;
     }
     let folder = load_dir(dir)?;
     if let Some(path) = html {

@@ -89,6 +89,14 @@ pub fn engine_spec(id: GameId, choice: &EngineChoice) -> Result<EngineSpec, Stri
         }
     };
     spec.expect_game(id.name())?;
+    if spec.algo == crate::engine::Algorithm::Mcts && choice.depth.is_some() {
+        // As `bestmove --engine SPEC --depth N`: MCTS has no depth to limit.
+        return Err(format!(
+            "engine '{}' is an MCTS engine: depth is for alpha-beta and the multi-player \
+             searches (MCTS takes time_ms, or iterations in its spec)",
+            spec.name
+        ));
+    }
     if let Some(level) = choice.level {
         spec = spec.with_level(level)?;
     }
@@ -433,6 +441,16 @@ mod tests {
         assert!(err.contains("othello"), "{err}");
         let err = best_move(GameId::Othello, None, &c("no-such-engine")).unwrap_err();
         assert!(err.starts_with("unknown engine 'no-such-engine'"), "{err}");
+        let mcts_depth = EngineChoice {
+            engine: Some("algo=mcts,iterations=100".into()),
+            depth: Some(3),
+            ..EngineChoice::default()
+        };
+        let err = best_move(GameId::Othello, None, &mcts_depth).unwrap_err();
+        assert!(
+            err.contains("is an MCTS engine: depth is for alpha-beta"),
+            "{err}"
+        );
         let level = EngineChoice {
             level: Some(3),
             ..EngineChoice::default()

@@ -104,12 +104,14 @@ impl std::error::Error for ReportError {}
 pub const MAX_VIEWER_GAMES: usize = 400;
 
 /// Checks before any work that a page can be written to `path` (`--html`): not a folder,
-/// its folder exists, and the file opens for writing (a missing file is created and removed
-/// again, so a run that fails later leaves nothing behind).
+/// not one of the files of `records` (the tournament or fairness folder the page shows:
+/// an existing file under it that is not a page, such as its `games.jsonl`), its folder
+/// exists, and the file opens for writing (a missing file is created and removed again,
+/// so a run that fails later leaves nothing behind).
 ///
 /// # Errors
 /// [`ReportError::Input`] naming `--html`, the path and what is wrong.
-pub fn check_target(path: &Path) -> Result<(), ReportError> {
+pub fn check_target(path: &Path, records: Option<&Path>) -> Result<(), ReportError> {
     let bad = |why: String| {
         Err(ReportError::Input(format!(
             "--html {}: {why}",
@@ -120,6 +122,21 @@ pub fn check_target(path: &Path) -> Result<(), ReportError> {
         return bad(format!(
             "is a folder; give a file name, e.g. {}/report.html",
             path.display()
+        ));
+    }
+    let page = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    if let Some(dir) = records
+        && !page
+        && path.is_file()
+        && let (Ok(file), Ok(dir)) = (path.canonicalize(), dir.canonicalize())
+        && file.starts_with(&dir)
+    {
+        return bad(format!(
+            "is a file of {}, which the page shows; give a new file name, e.g. {}/report.html",
+            dir.display(),
+            dir.display()
         ));
     }
     if let Some(parent) = path.parent()

@@ -170,7 +170,12 @@ pub fn parse_chunk(text: &str) -> Result<(usize, usize), String> {
         .split_once('/')
         .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
         .ok_or_else(|| format!("--chunk '{text}' is not I/N"))?;
-    if n == 0 || i >= n {
+    if n == 0 {
+        return Err(format!(
+            "--chunk {text}: N, the number of chunks, must be at least 1"
+        ));
+    }
+    if i >= n {
         return Err(format!("chunk {i} of {n}: chunks are numbered 0 to N-1"));
     }
     Ok((i, n))

@@ -969,3 +969,48 @@ fn engine_flag_takes_a_preset_name() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn html_never_overwrites_the_folders_own_files() {
+    let dir = tmp("html-own-files");
+    let out = tournament(
+        &["--engines", "othello-ab-d1,othello-ab-d2", "--rounds", "1"],
+        &dir,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["games.jsonl", "tournament.json"] {
+        let file = dir.join(name);
+        let before = std::fs::read(&file).unwrap();
+        let o = bin()
+            .args(["tournament", "report"])
+            .arg(&dir)
+            .arg("--html")
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("which the page shows; give a new file name"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), before, "{name} untouched");
+    }
+    // A page inside the folder is fine, and so is writing it again.
+    for _ in 0..2 {
+        let o = bin()
+            .args(["tournament", "report"])
+            .arg(&dir)
+            .arg("--html")
+            .arg(dir.join("report.html"))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
