@@ -19,9 +19,8 @@ enum Krate {
     Bin,
 }
 
-/// Layers a layer must not import, by layer: the top-level module, except that `protocol`
-/// is split into its wire files (`protocol`: `gtp.rs`, `<game>.rs`) and its servers
-/// (`protocol-server`: `mod.rs`, `server.rs`, `nboard.rs`); `cli` is the binary.
+/// Layers a layer must not import, by layer: the top-level module (`wire` below the
+/// engines, the `protocol` servers above them); `cli` is the binary.
 const FORBIDDEN: &[(&str, &[&str])] = &[
     (
         "game",
@@ -32,8 +31,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "present",
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -48,8 +47,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "present",
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -64,8 +63,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "present",
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -81,8 +80,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "present",
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -91,14 +90,14 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "protocol",
+        "wire",
         &[
             "search",
             "formats",
             "present",
             "engine",
             "env",
-            "protocol-server",
+            "protocol",
             "tuning",
             "tournament",
             "report",
@@ -111,8 +110,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         &[
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -124,7 +123,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         "engine",
         &[
             "env",
-            "protocol-server",
+            "protocol",
             "tuning",
             "tournament",
             "report",
@@ -133,15 +132,15 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "protocol-server",
+        "protocol",
         &["env", "tuning", "tournament", "report", "web", "cli"],
     ),
     (
         "env",
         &[
             "formats",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -151,13 +150,13 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     ),
     (
         "tournament",
-        &["env", "protocol-server", "tuning", "report", "web", "cli"],
+        &["env", "protocol", "tuning", "report", "web", "cli"],
     ),
     (
         "play",
         &[
             "env",
-            "protocol-server",
+            "protocol",
             "tuning",
             "tournament",
             "report",
@@ -166,13 +165,9 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         ],
     ),
     ("tuning", &["report", "web", "cli"]),
-    ("report", &["protocol-server", "tuning", "web", "cli"]),
+    ("report", &["protocol", "tuning", "web", "cli"]),
     ("web", &["tuning", "cli"]),
 ];
-
-/// The protocol files that serve tessera to other programs (layer `protocol-server`); the
-/// others under `src/protocol/` are wire formats (layer `protocol`).
-const PROTOCOL_SERVERS: &[&str] = &["server", "nboard"];
 
 /// One source file, comments and string contents blanked.
 struct Source {
@@ -577,10 +572,6 @@ fn layer(s: &Source) -> &str {
 fn module_layer(module: &[String]) -> &str {
     match module.first().map(String::as_str) {
         None => "lib",
-        Some("protocol") => match module.get(1) {
-            Some(m) if !PROTOCOL_SERVERS.contains(&m.as_str()) => "protocol",
-            _ => "protocol-server",
-        },
         Some(top) => top,
     }
 }
@@ -596,8 +587,7 @@ fn banned(s: &Source) -> &'static [&'static str] {
 
 /// Every path that names a forbidden layer as written (`crate::tuning::Param` is
 /// refused in `src/games/` even though `tuning` only re-exports it from `game`), as
-/// `file names path: ...`. The protocol layer of a written path is the file it names
-/// (`protocol::server::...` is a server; `protocol::X` for other `X` counts as the wire).
+/// `file names path: ...`.
 fn forbidden_names(sources: &[Source]) -> Vec<String> {
     let mut out = Vec::new();
     for s in sources {
@@ -876,28 +866,32 @@ fn checker_reports_a_forbidden_layer_named_through_a_reexport() {
 }
 
 #[test]
-fn checker_keeps_protocol_wire_files_below_the_engine() {
+fn checker_keeps_the_wire_below_the_engine_and_the_servers_above() {
     let mut files = CLEAN.to_vec();
     files[0] = (
         "lib.rs",
-        "pub mod game;\npub mod games;\npub mod engine;\npub mod protocol;\n",
+        "pub mod game;\npub mod games;\npub mod engine;\npub mod protocol;\npub mod wire;\n",
     );
-    files.push(("protocol/mod.rs", "pub mod gtp;\npub mod server;\n"));
+    files.push(("protocol/mod.rs", "pub mod server;\n"));
     files.push((
         "protocol/server.rs",
-        "use crate::engine::Player;\npub fn serve() {}\n",
+        "use crate::engine::Player;\nuse crate::wire::gtp::Command;\npub fn serve() {}\n",
     ));
-    // The server may use the engine; a wire file may not.
-    assert_eq!(check(&files), Vec::<String>::new());
+    files.push(("wire/mod.rs", "pub mod gtp;\n"));
     files.push((
-        "protocol/gtp.rs",
-        "use crate::game::Game;\nuse crate::engine::Player;\n",
+        "wire/gtp.rs",
+        "use crate::game::Game;\npub struct Command;\n",
     ));
+    // The server may use the engine and the wire.
+    assert_eq!(check(&files), Vec::<String>::new());
+    // A wire file may not use the engine.
+    files.last_mut().unwrap().1 =
+        "use crate::game::Game;\nuse crate::engine::Player;\npub struct Command;\n";
     let problems = check(&files);
     assert_eq!(problems.len(), 1, "{problems:#?}");
     assert!(
-        problems[0].starts_with("protocol/gtp.rs -> engine/mod.rs (engine::Player)")
-            && problems[0].ends_with("layer protocol must not import engine"),
+        problems[0].starts_with("wire/gtp.rs -> engine/mod.rs (engine::Player)")
+            && problems[0].ends_with("layer wire must not import engine"),
         "{problems:#?}"
     );
 }
