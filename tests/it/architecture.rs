@@ -914,3 +914,107 @@ fn src_layers_import_downward_and_files_form_no_cycle() {
         problems.join("\n")
     );
 }
+
+/// The traits a game implements to reach each layer, and the files ARCHITECTURE.md's "A new
+/// game" list names for them (`<game>` is the game's folder under `src/games/`; `*` any
+/// file of that folder).
+const GAME_PLACES: &[(&str, &[&str])] = &[
+    ("Players", &["engine/registry.rs"]),
+    ("GtpGame", &["wire/<game>.rs", "wire/gtp.rs"]),
+    ("Present", &["present/<game>.rs"]),
+    ("Observe", &["env/observe.rs"]),
+    ("LoadPosition", &["formats/position_source.rs"]),
+    ("CliGame", &["cli/<game>.rs"]),
+    ("TexelGame", &["tuning/<game>.rs"]),
+];
+
+/// `impl ... TRAIT for TYPE` lines of `text`: the trait's last path segment and the type.
+fn trait_impls(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim_start) {
+        let Some(rest) = line.strip_prefix("impl") else {
+            continue;
+        };
+        // Skip the generics: `impl<const FOUR: bool> Present for Position<FOUR> {`.
+        let rest = match rest.strip_prefix('<') {
+            Some(r) => match r.find("> ") {
+                Some(i) => &r[i + 2..],
+                None => continue,
+            },
+            None => rest.trim_start(),
+        };
+        let Some((tr, ty)) = rest.split_once(" for ") else {
+            continue;
+        };
+        let tr = tr.rsplit("::").next().unwrap_or(tr).trim();
+        let ty = ty.split(['{', ' ']).next().unwrap_or("").to_string();
+        out.push((tr.to_string(), ty));
+    }
+    out
+}
+
+/// ARCHITECTURE.md's list of the places a new game touches holds: each per-game trait is
+/// implemented only in the files the list names, and every game has its engine wiring,
+/// presentation and command-line files.
+#[test]
+fn a_game_is_wired_in_the_places_architecture_md_lists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = root.join("src");
+    let mut files = Vec::new();
+    read_tree(&base, &base, &mut files);
+    let games: Vec<String> = std::fs::read_dir(base.join("games"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(games.len() >= 3, "{games:?}");
+    let allowed = |file: &str, places: &[&str]| {
+        places.iter().any(|p| {
+            games
+                .iter()
+                .any(|g| p.replace("<game>", g) == file || p.replace("<game>", "*") == file)
+        })
+    };
+    let mut seen = BTreeSet::new();
+    let mut wrong = Vec::new();
+    for (file, text) in &files {
+        for (tr, ty) in trait_impls(text) {
+            if let Some((_, places)) = GAME_PLACES.iter().find(|(t, _)| *t == tr) {
+                seen.insert(tr.clone());
+                if !allowed(file, places) {
+                    wrong.push(format!("{file}: impl {tr} for {ty} (listed: {places:?})"));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "not where ARCHITECTURE.md says:\n{}",
+        wrong.join("\n")
+    );
+    let all: BTreeSet<String> = GAME_PLACES.iter().map(|(t, _)| t.to_string()).collect();
+    assert_eq!(seen, all, "every listed trait has implementations");
+    for g in &games {
+        for f in ["engine", "present", "cli", "tuning"] {
+            let path = base.join(f).join(format!("{g}.rs"));
+            assert!(path.is_file(), "{} is missing", path.display());
+        }
+        let id = std::fs::read_to_string(base.join("games/id.rs")).unwrap();
+        assert!(
+            id.contains(&format!("{g}::")),
+            "games/id.rs does not register {g}"
+        );
+    }
+    let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    for (tr, places) in GAME_PLACES {
+        assert!(
+            doc.contains(&format!("impl {tr}")),
+            "ARCHITECTURE.md names impl {tr}"
+        );
+        for p in *places {
+            let p = p.replace("<game>", "foo");
+            assert!(doc.contains(&p), "ARCHITECTURE.md names {p}");
+        }
+    }
+}
