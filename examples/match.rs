@@ -17,7 +17,7 @@ use tessera::tournament::schedule::Format;
 use tessera::tournament::{report, settings::Settings};
 
 /// An engine argument: a preset name or `.toml` path, or an inline spec (`name=...,...`).
-fn engine(arg: &str) -> Result<EngineSpec, String> {
+fn engine(arg: &str) -> Result<EngineSpec, tessera::engine::SpecError> {
     if arg.contains('=') {
         EngineSpec::from_inline(arg, "othello")
     } else {

@@ -233,7 +233,8 @@ impl CheckedFlags {
         if self.flags.algo() == Algorithm::Mcts {
             return self.mcts_spec(G::ID);
         }
-        let mut spec = EngineSpec::front_end_default(G::ID).map_err(FlagsError::Engine)?;
+        let mut spec =
+            EngineSpec::front_end_default(G::ID).map_err(|e| FlagsError::Engine(e.into()))?;
         spec.algo = self.flags.algo();
         spec.depth = self.flags.depth;
         spec.nodes = self.flags.nodes;
@@ -307,7 +308,7 @@ impl CheckedFlags {
         if let Some(n) = self.flags.iterations {
             text.push_str(&format!(",iterations={n}"));
         }
-        EngineSpec::from_inline(&text, game).map_err(FlagsError::Build)
+        EngineSpec::from_inline(&text, game).map_err(|e| FlagsError::Build(e.into()))
     }
 }
 

@@ -44,6 +44,7 @@ pub mod quixo_tables;
 pub mod registry;
 pub mod signals;
 pub mod spec;
+mod spec_error;
 pub mod tables_setting;
 pub mod talat;
 pub mod thought_text;
@@ -55,7 +56,7 @@ pub use alphabeta::{
 pub use mcts::MctsEngine;
 pub use multi::MultiEngine;
 pub use registry::Players;
-pub use spec::{Algorithm, EngineSpec, Protocol};
+pub use spec::{Algorithm, EngineSpec, Protocol, SpecError};
 pub use time_control::{SeatClock, TimeControl};
 
 use std::time::Duration;

@@ -44,7 +44,8 @@ impl ProtocolFlags {
             .engine
             .as_deref()
             .unwrap_or_else(|| default_engine(game));
-        let mut spec = EngineSpec::from_arg(engine, game).map_err(FlagsError::Engine)?;
+        let mut spec =
+            EngineSpec::from_arg(engine, game).map_err(|e| FlagsError::Engine(e.into()))?;
         if game == "othello" {
             spec.book = self.othello_book(&spec)?;
         }
@@ -55,7 +56,9 @@ impl ProtocolFlags {
             spec.level = None;
         }
         if let Some(level) = self.level {
-            spec = spec.with_level(level).map_err(FlagsError::Engine)?;
+            spec = spec
+                .with_level(level)
+                .map_err(|e| FlagsError::Engine(e.into()))?;
         }
         Ok(spec)
     }

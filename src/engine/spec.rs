@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use super::spec_error::SpecError;
 use super::time_control::{SeatClock, TimeControl};
 use crate::search::{Limits, MultiAlgo};
 
@@ -548,14 +549,15 @@ impl EngineSpec {
     ///
     /// # Errors
     /// `engine 'NAME' plays OTHER, not GAME`.
-    pub fn expect_game(&self, game: &str) -> Result<(), String> {
+    pub fn expect_game(&self, game: &str) -> Result<(), SpecError> {
         if self.game == game {
             Ok(())
         } else {
-            Err(format!(
-                "engine '{}' plays {}, not {game}",
-                self.name, self.game
-            ))
+            Err(SpecError::WrongGame {
+                engine: self.name.clone(),
+                plays: self.game.clone(),
+                wanted: game.to_string(),
+            })
         }
     }
 
@@ -574,7 +576,11 @@ impl EngineSpec {
     ///
     /// # Errors
     /// One line naming `origin` and the bad field (unknown fields list the valid ones).
-    pub fn from_toml(text: &str, origin: &str) -> Result<Self, String> {
+    pub fn from_toml(text: &str, origin: &str) -> Result<Self, SpecError> {
+        let in_preset = |e: SpecError| SpecError::InPreset {
+            origin: origin.to_string(),
+            source: Box::new(e),
+        };
         let table: toml::Table = toml::from_str(text).map_err(|e: toml::de::Error| {
             let mut msg = e.message().replace('\n', " ");
             // The line of a syntax error, counted from 1.
@@ -587,15 +593,10 @@ impl EngineSpec {
             {
                 msg = format!("duplicate key `{key}`");
             }
-            match line {
-                Some(l) => format!("engine preset {origin} line {l}: {msg}"),
-                None => format!("engine preset {origin}: {msg}"),
-            }
+            in_preset(SpecError::Syntax { line, message: msg })
         })?;
-        let mut spec =
-            Self::from_table(table).map_err(|e| format!("engine preset {origin}: {e}"))?;
-        spec.validate()
-            .map_err(|e| format!("engine preset {origin}: {e}"))?;
+        let mut spec = Self::from_table(table).map_err(in_preset)?;
+        spec.validate().map_err(in_preset)?;
         spec.apply_level();
         Ok(spec)
     }
@@ -607,12 +608,15 @@ impl EngineSpec {
     ///
     /// # Errors
     /// One line without the origin, which the caller prefixes.
-    fn from_table(mut table: toml::Table) -> Result<Self, String> {
+    fn from_table(mut table: toml::Table) -> Result<Self, SpecError> {
         for (k, v) in &table {
             if let toml::Value::Integer(n) = v
                 && *n < 0
             {
-                return Err(format!("{k} cannot be negative, got {n}"));
+                return Err(SpecError::bad(
+                    k,
+                    format!("{k} cannot be negative, got {n}"),
+                ));
             }
         }
         game_defaults(&mut table);
@@ -633,9 +637,25 @@ impl EngineSpec {
             {
                 msg.truncate(i);
             }
+            // The key serde quotes in `unknown field `x`` and `missing field `x``.
+            let quoted = || msg.split('`').nth(1).unwrap_or_default().to_string();
             match type_error_field(&table, &msg) {
-                Some(k) => format!("{k}: {msg}"),
-                None => format!("{msg} (valid fields: {})", FIELDS.join(", ")),
+                Some(k) => SpecError::BadValue {
+                    message: format!("{k}: {msg}"),
+                    key: Some(k),
+                },
+                None if msg.starts_with("unknown field") => SpecError::UnknownKey {
+                    key: quoted(),
+                    message: format!("{msg} (valid fields: {})", FIELDS.join(", ")),
+                },
+                None if msg.starts_with("missing field") => SpecError::MissingKey {
+                    key: quoted(),
+                    message: format!("{msg} (valid fields: {})", FIELDS.join(", ")),
+                },
+                None => SpecError::BadValue {
+                    key: None,
+                    message: format!("{msg} (valid fields: {})", FIELDS.join(", ")),
+                },
             }
         })
     }
@@ -645,63 +665,72 @@ impl EngineSpec {
     ///
     /// # Errors
     /// One line naming the bad part; unknown keys list the valid ones.
-    pub fn from_inline(text: &str, default_game: &str) -> Result<Self, String> {
-        let mut table = toml::Table::new();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part.split_once('=').ok_or_else(|| {
-                format!(
-                    "inline engine '{text}': '{part}' is not key=value (valid keys: {})",
-                    FIELDS.join(", ")
-                )
-            })?;
-            let k = k.trim().replace('_', "-");
-            if !FIELDS.contains(&k.as_str()) {
-                return Err(format!(
-                    "inline engine '{text}': unknown field '{k}' (valid fields: {})",
-                    FIELDS.join(", ")
-                ));
-            }
-            let v = v.trim();
-            let value = match k.as_str() {
-                "c" | "history" | "st" | "mpc-t" => {
-                    toml::Value::Float(v.parse::<f64>().map_err(|_| {
-                        format!("inline engine '{text}': {k} must be a number, got '{v}'")
-                    })?)
-                }
-                "exact-empties" if v == "auto" => toml::Value::String(v.to_string()),
-                "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "level"
-                | "iterations" | "threads" | "seed" | "timemargin" => {
-                    toml::Value::Integer(v.parse::<i64>().map_err(|_| {
-                        if v.parse::<u128>().is_ok() {
-                            format!(
-                                "inline engine '{text}': {k} {v} is too large (at most {})",
-                                i64::MAX
-                            )
-                        } else if k == "exact-empties" {
-                            format!("inline engine '{text}': {k} must be a whole number or auto, got '{v}'")
-                        } else {
-                            format!("inline engine '{text}': {k} must be a whole number, got '{v}'")
-                        }
-                    })?)
-                }
-                _ => toml::Value::String(v.to_string()),
-            };
-            if table.insert(k.clone(), value).is_some() {
-                return Err(format!("inline engine '{text}': {k} is given twice"));
-            }
-        }
+    pub fn from_inline(text: &str, default_game: &str) -> Result<Self, SpecError> {
+        let in_inline = |e: SpecError| SpecError::InInline {
+            text: text.to_string(),
+            source: Box::new(e),
+        };
+        let mut table = Self::inline_table(text).map_err(in_inline)?;
         table
             .entry("game")
             .or_insert_with(|| toml::Value::String(default_game.to_string()));
         table
             .entry("name")
             .or_insert_with(|| toml::Value::String(text.to_string()));
-        let mut spec =
-            Self::from_table(table).map_err(|e| format!("inline engine '{text}': {e}"))?;
-        spec.validate()
-            .map_err(|e| format!("inline engine '{text}': {e}"))?;
+        let mut spec = Self::from_table(table).map_err(in_inline)?;
+        spec.validate().map_err(in_inline)?;
         spec.apply_level();
         Ok(spec)
+    }
+
+    /// The table of an inline spec's `key=value` parts, each value typed by its key.
+    fn inline_table(text: &str) -> Result<toml::Table, SpecError> {
+        let mut table = toml::Table::new();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| SpecError::Syntax {
+                line: None,
+                message: format!(
+                    "'{part}' is not key=value (valid keys: {})",
+                    FIELDS.join(", ")
+                ),
+            })?;
+            let k = k.trim().replace('_', "-");
+            if !FIELDS.contains(&k.as_str()) {
+                return Err(SpecError::UnknownKey {
+                    message: format!("unknown field '{k}' (valid fields: {})", FIELDS.join(", ")),
+                    key: k,
+                });
+            }
+            let v = v.trim();
+            let value = match k.as_str() {
+                "c" | "history" | "st" | "mpc-t" => {
+                    toml::Value::Float(v.parse::<f64>().map_err(|_| {
+                        SpecError::bad(&k, format!("{k} must be a number, got '{v}'"))
+                    })?)
+                }
+                "exact-empties" if v == "auto" => toml::Value::String(v.to_string()),
+                "depth" | "nodes" | "time-ms" | "tt-mb" | "exact-empties" | "level"
+                | "iterations" | "threads" | "seed" | "timemargin" => {
+                    toml::Value::Integer(v.parse::<i64>().map_err(|_| {
+                        SpecError::bad(
+                            &k,
+                            if v.parse::<u128>().is_ok() {
+                                format!("{k} {v} is too large (at most {})", i64::MAX)
+                            } else if k == "exact-empties" {
+                                format!("{k} must be a whole number or auto, got '{v}'")
+                            } else {
+                                format!("{k} must be a whole number, got '{v}'")
+                            },
+                        )
+                    })?)
+                }
+                _ => toml::Value::String(v.to_string()),
+            };
+            if table.insert(k.clone(), value).is_some() {
+                return Err(SpecError::DuplicateKey { key: k });
+            }
+        }
+        Ok(table)
     }
 
     /// Resolves a preset by name or path: a path ending in `.toml` is read as is; a name is
@@ -710,7 +739,7 @@ impl EngineSpec {
     ///
     /// # Errors
     /// An unknown name (listing the known presets) or an unreadable / invalid file.
-    pub fn resolve(name_or_path: &str) -> Result<Self, String> {
+    pub fn resolve(name_or_path: &str) -> Result<Self, SpecError> {
         if name_or_path.ends_with(".toml") || name_or_path.contains('/') {
             let text = crate::game::files::read_text(
                 Path::new(name_or_path),
@@ -721,7 +750,9 @@ impl EngineSpec {
                 if name_or_path.ends_with(".toml") {
                     e
                 } else {
-                    not_a_preset(name_or_path)
+                    SpecError::NotAPreset {
+                        path: name_or_path.to_string(),
+                    }
                 }
             });
         }
@@ -738,18 +769,23 @@ impl EngineSpec {
             return spec;
         }
         if Path::new(name_or_path).exists() {
-            return Err(not_a_preset(name_or_path));
+            return Err(SpecError::NotAPreset {
+                path: name_or_path.to_string(),
+            });
         }
-        Err(format!(
-            "unknown engine '{name_or_path}' (known presets: {}, othello-level-1 .. othello-level-60; or give a path to a .toml file)",
-            Self::known_presets().join(", ")
-        ))
+        Err(SpecError::UnknownEngine {
+            name: name_or_path.to_string(),
+            message: format!(
+                "unknown engine '{name_or_path}' (known presets: {}, othello-level-1 .. othello-level-60; or give a path to a .toml file)",
+                Self::known_presets().join(", ")
+            ),
+        })
     }
 
     /// The level family `othello-level-N` (N = 1..=60): the built-in alpha-beta engine with
     /// the pattern evaluation at level N and a 64 MiB table, as `bestmove --level N`.
     /// `None` when the name is not of that family; an error for a level out of range.
-    fn level_preset(name: &str) -> Option<Result<Self, String>> {
+    fn level_preset(name: &str) -> Option<Result<Self, SpecError>> {
         let n = name.strip_prefix("othello-level-")?;
         // Only the canonical spelling: "othello-level-03" or "-+3" would be the same engine
         // under another name, passing the check that a name is used once.
@@ -763,10 +799,13 @@ impl EngineSpec {
                     name,
                 )
             }
-            _ => Err(format!(
-                "unknown engine '{name}': the level presets are othello-level-1 .. othello-level-{}",
-                Limits::MAX_DEPTH
-            )),
+            _ => Err(SpecError::UnknownEngine {
+                name: name.to_string(),
+                message: format!(
+                    "unknown engine '{name}': the level presets are othello-level-1 .. othello-level-{}",
+                    Limits::MAX_DEPTH
+                ),
+            }),
         })
     }
 
@@ -775,7 +814,7 @@ impl EngineSpec {
     ///
     /// # Errors
     /// As [`EngineSpec::from_inline`] and [`EngineSpec::resolve`].
-    pub fn from_arg(text: &str, default_game: &str) -> Result<Self, String> {
+    pub fn from_arg(text: &str, default_game: &str) -> Result<Self, SpecError> {
         if text.contains('=') {
             Self::from_inline(text, default_game)
         } else {
@@ -807,14 +846,16 @@ impl EngineSpec {
     ///
     /// # Errors
     /// A level out of range, or an engine that has no levels (MCTS, external programs).
-    pub fn with_level(mut self, level: u32) -> Result<Self, String> {
+    pub fn with_level(mut self, level: u32) -> Result<Self, SpecError> {
         self.level = Some(level);
         self.depth = None;
         self.nodes = None;
         self.time_ms = None;
         self.exact_empties = None;
-        self.validate()
-            .map_err(|e| format!("engine '{}': {e}", self.name))?;
+        self.validate().map_err(|e| SpecError::InEngine {
+            name: self.name.clone(),
+            source: Box::new(e),
+        })?;
         self.apply_level();
         Ok(self)
     }
@@ -846,11 +887,15 @@ impl EngineSpec {
     ///
     /// # Errors
     /// An unknown game id.
-    pub fn front_end_default(game: &str) -> Result<Self, String> {
+    pub fn front_end_default(game: &str) -> Result<Self, SpecError> {
         let mut spec = match game {
             "othello" => {
-                let text = Self::builtin_preset_text("othello-best-t100")
-                    .ok_or("the built-in preset othello-best-t100 is missing")?;
+                let text = Self::builtin_preset_text("othello-best-t100").ok_or_else(|| {
+                    SpecError::UnknownEngine {
+                        name: "othello-best-t100".into(),
+                        message: "the built-in preset othello-best-t100 is missing".into(),
+                    }
+                })?;
                 let mut spec =
                     Self::from_toml(text, "othello-best-t100")?.with_limits(None, None, None);
                 // `auto` plans its solve for one move's clock; `analyze` splits a budget
@@ -864,7 +909,11 @@ impl EngineSpec {
             "quixo" | "quixo-4p" | "talat" | "talat-2p" => {
                 Self::from_inline("weights=builtin:texel", game)?
             }
-            other => return Err(format!("unknown game '{other}'")),
+            other => {
+                return Err(SpecError::UnknownGame {
+                    game: other.to_string(),
+                });
+            }
         };
         spec.name = "tessera".to_string();
         Ok(spec)
@@ -895,54 +944,60 @@ impl EngineSpec {
         names
     }
 
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), SpecError> {
         if self.name.trim().is_empty() {
-            return Err("name is empty".into());
+            return bad("name", "name is empty".into());
         }
         if let Some(d) = self.depth
             && !(1..=Limits::MAX_DEPTH).contains(&d)
         {
-            return Err(format!(
-                "depth must be in 1..={} plies, got {d}",
-                Limits::MAX_DEPTH
-            ));
+            return bad(
+                "depth",
+                format!("depth must be in 1..={} plies, got {d}", Limits::MAX_DEPTH),
+            );
         }
         if self.tt_mb == 0 || self.tt_mb > 16_384 {
-            return Err(format!("tt-mb must be 1..=16384, got {}", self.tt_mb));
+            return bad(
+                "tt-mb",
+                format!("tt-mb must be 1..=16384, got {}", self.tt_mb),
+            );
         }
         // As `bestmove --time-ms 0` and `--nodes 0`: a zero budget is a mistake, not "no
         // limit" (it was accepted and the engine played on its minimum anyway).
         if self.time_ms == Some(0) {
-            return Err("time-ms must be at least 1, got 0".into());
+            return bad("time-ms", "time-ms must be at least 1, got 0".into());
         }
         if self.nodes == Some(0) {
-            return Err("nodes must be at least 1, got 0".into());
+            return bad("nodes", "nodes must be at least 1, got 0".into());
         }
         if let Some(c) = self.c
             && !(c.is_finite() && c >= 0.0)
         {
-            return Err(format!("c must be a finite number >= 0, got {c}"));
+            return bad("c", format!("c must be a finite number >= 0, got {c}"));
         }
         if let Some(ExactEmpties::Upto(e)) = self.exact_empties
             && e > 64
         {
-            return Err(format!("exact-empties must be 0..=64, got {e}"));
+            return bad(
+                "exact-empties",
+                format!("exact-empties must be 0..=64, got {e}"),
+            );
         }
         if let Some(level) = self.level {
             if !(1..=Limits::MAX_DEPTH).contains(&level) {
-                return Err(format!(
-                    "level must be in 1..={}, got {level}",
-                    Limits::MAX_DEPTH
-                ));
+                return bad(
+                    "level",
+                    format!("level must be in 1..={}, got {level}", Limits::MAX_DEPTH),
+                );
             }
             if self.algo == Algorithm::Mcts || self.protocol != Protocol::Builtin {
-                return Err(
+                return conflict(
                     "level is for the built-in depth-limited searches (alphabeta and the multi-player ones), not MCTS or external engines"
                         .into(),
                 );
             }
             if self.depth.is_some_and(|d| d != level) {
-                return Err(format!(
+                return conflict(format!(
                     "level {level} sets depth {level}: give level or depth, not both"
                 ));
             }
@@ -951,32 +1006,32 @@ impl EngineSpec {
                 .exact_empties
                 .is_some_and(|e| e != ExactEmpties::Upto(exact) || self.game != "othello")
             {
-                return Err(format!(
+                return conflict(format!(
                     "level {level} sets exact-empties {exact}: give level or exact-empties, not both"
                 ));
             }
         }
         if self.algo == Algorithm::Mcts && (self.depth.is_some() || self.exact_empties.is_some()) {
-            return Err("depth and exact-empties are for algo = \"alphabeta\" (MCTS takes iterations, nodes or time-ms)".into());
+            return conflict("depth and exact-empties are for algo = \"alphabeta\" (MCTS takes iterations, nodes or time-ms)".into());
         }
         if self.algo == Algorithm::Mcts && self.weights.is_some() {
-            return Err(
+            return conflict(
                 "weights are for the searches with an evaluation (MCTS plays random playouts)"
                     .into(),
             );
         }
         if let Some(m) = self.algo.multi() {
             if self.exact_empties.is_some() {
-                return Err(format!(
+                return conflict(format!(
                     "exact-empties is only for algo = \"alphabeta\", not {m}"
                 ));
             }
             if self.threads.is_some_and(|t| t != 1) {
-                return Err(format!("{m} searches on one thread (threads must be 1)"));
+                return conflict(format!("{m} searches on one thread (threads must be 1)"));
             }
         }
         if self.exact_empties.is_some() && self.game != "othello" {
-            return Err(format!(
+            return conflict(format!(
                 "exact-empties is for othello (its exact endgame solver), not {}",
                 self.game
             ));
@@ -984,10 +1039,14 @@ impl EngineSpec {
         if let Some(h) = self.history
             && !(h.is_finite() && h >= 0.0)
         {
-            return Err(format!("history must be a finite number >= 0, got {h}"));
+            return bad(
+                "history",
+                format!("history must be a finite number >= 0, got {h}"),
+            );
         }
         if let Some(p) = &self.parallel {
-            crate::search::mcts::Parallelism::parse(p).map_err(|e| format!("parallel: {e}"))?;
+            crate::search::mcts::Parallelism::parse(p)
+                .map_err(|e| SpecError::bad("parallel", format!("parallel: {e}")))?;
         }
         if let Some(p) = &self.playout {
             let valid: &[&str] = match self.game.as_str() {
@@ -996,36 +1055,40 @@ impl EngineSpec {
                 _ => &["uniform"],
             };
             if !valid.contains(&p.as_str()) {
-                return Err(format!(
-                    "unknown playout '{p}' for {} (valid: {})",
-                    self.game,
-                    valid.join(", ")
-                ));
+                return bad(
+                    "playout",
+                    format!(
+                        "unknown playout '{p}' for {} (valid: {})",
+                        self.game,
+                        valid.join(", ")
+                    ),
+                );
             }
         }
         if self.iterations == Some(0) {
-            return Err("iterations must be at least 1".into());
+            return bad("iterations", "iterations must be at least 1".into());
         }
         if let Some(st) = self.st
             && !(st.is_finite() && st > 0.0 && st <= 86_400.0)
         {
-            return Err(format!(
-                "st must be more than 0 and at most 86400 seconds, got {st}"
-            ));
+            return bad(
+                "st",
+                format!("st must be more than 0 and at most 86400 seconds, got {st}"),
+            );
         }
         if self.st.is_some() && self.tc.is_some() {
-            return Err("give tc (a game clock) or st (a time per move), not both".into());
+            return conflict("give tc (a game clock) or st (a time per move), not both".into());
         }
         if self.timemargin.is_some() && self.st.is_none() && self.tc.is_none() {
-            return Err("timemargin needs a clock (tc or st)".into());
+            return conflict("timemargin needs a clock (tc or st)".into());
         }
         if self.timemargin.is_some_and(|m| m > 3_600_000) {
-            return Err("timemargin must be at most 3600000 ms".into());
+            return bad("timemargin", "timemargin must be at most 3600000 ms".into());
         }
         if let Some(t) = self.threads
             && !(1..=256).contains(&t)
         {
-            return Err(format!("threads must be 1..=256, got {t}"));
+            return bad("threads", format!("threads must be 1..=256, got {t}"));
         }
         self.validate_mpc()?;
         self.validate_book()?;
@@ -1043,14 +1106,14 @@ impl EngineSpec {
         if let Some((field, _)) = mcts_field
             && (self.algo != Algorithm::Mcts || self.protocol != Protocol::Builtin)
         {
-            return Err(format!("{field} is only for algo = \"mcts\""));
+            return conflict(format!("{field} is only for algo = \"mcts\""));
         }
         match self.protocol {
             Protocol::Gtp if self.command.as_deref().is_none_or(|c| c.trim().is_empty()) => {
-                Err("protocol gtp needs a command".into())
+                conflict("protocol gtp needs a command".into())
             }
             Protocol::Builtin if self.command.is_some() => {
-                Err("command is only for protocol = \"gtp\"".into())
+                conflict("command is only for protocol = \"gtp\"".into())
             }
             _ => Ok(()),
         }
@@ -1058,7 +1121,7 @@ impl EngineSpec {
 
     /// Checks `mpc` and `mpc-t`: Othello's built-in alpha-beta only, `t` in (0, 10], `mpc-t`
     /// only with MPC on, and no MPC at levels below 11.
-    fn validate_mpc(&self) -> Result<(), String> {
+    fn validate_mpc(&self) -> Result<(), SpecError> {
         if self.mpc.is_none() && self.mpc_t.is_none() {
             return Ok(());
         }
@@ -1066,7 +1129,7 @@ impl EngineSpec {
             || self.algo != Algorithm::Alphabeta
             || self.protocol != Protocol::Builtin
         {
-            return Err(format!(
+            return conflict(format!(
                 "mpc and mpc-t are for othello's built-in alphabeta, not {} {}",
                 self.game,
                 self.algo.name()
@@ -1075,14 +1138,20 @@ impl EngineSpec {
         if let Some(t) = self.mpc_t
             && !(t.is_finite() && t > 0.0 && t <= 10.0)
         {
-            return Err(format!("mpc-t must be a number in (0, 10], got {t}"));
+            return bad(
+                "mpc-t",
+                format!("mpc-t must be a number in (0, 10], got {t}"),
+            );
         }
         match self.mpc.as_deref() {
-            None | Some("off") if self.mpc_t.is_some() => {
-                Err("mpc-t sets the confidence of MPC: give mpc = \"builtin\" or a file too".into())
-            }
-            Some("") => Err("mpc is empty: give builtin, off or a parameter file".into()),
-            Some(m) if m != "off" && self.level.is_some_and(|l| l < 11) => Err(format!(
+            None | Some("off") if self.mpc_t.is_some() => conflict(
+                "mpc-t sets the confidence of MPC: give mpc = \"builtin\" or a file too".into(),
+            ),
+            Some("") => bad(
+                "mpc",
+                "mpc is empty: give builtin, off or a parameter file".into(),
+            ),
+            Some(m) if m != "off" && self.level.is_some_and(|l| l < 11) => conflict(format!(
                 "levels below 11 search full width (no MPC, as Egaroucid): mpc = \"{m}\" needs level 11 or more, or no level"
             )),
             _ => Ok(()),
@@ -1091,36 +1160,41 @@ impl EngineSpec {
 
     /// Checks `book`: not empty, and only for Othello's built-in engines (an external
     /// program plays its own book).
-    fn validate_book(&self) -> Result<(), String> {
+    fn validate_book(&self) -> Result<(), SpecError> {
         match self.book.as_deref() {
             None | Some("none") => Ok(()),
-            Some("") => Err("book is empty: give builtin, none or a book file".into()),
-            Some(_) if self.game != "othello" => Err(format!(
+            Some("") => bad(
+                "book",
+                "book is empty: give builtin, none or a book file".into(),
+            ),
+            Some(_) if self.game != "othello" => conflict(format!(
                 "book is for othello (its opening book), not {}",
                 self.game
             )),
-            Some(_) if self.protocol != Protocol::Builtin => {
-                Err("book is for the built-in engines (an external program plays its own)".into())
-            }
+            Some(_) if self.protocol != Protocol::Builtin => conflict(
+                "book is for the built-in engines (an external program plays its own)".into(),
+            ),
             Some(_) => Ok(()),
         }
     }
 
     /// Checks `tables`: a valid setting, and only for Quixo's (two-player) built-in engines.
-    fn validate_tables(&self) -> Result<(), String> {
+    fn validate_tables(&self) -> Result<(), SpecError> {
         let Some(t) = self.tables.as_deref() else {
             return Ok(());
         };
-        super::tables_setting::TablesSetting::parse(t)?;
+        super::tables_setting::TablesSetting::parse(t).map_err(|e| SpecError::bad("tables", e))?;
         if t == "off" {
             Ok(())
         } else if self.game != "quixo" {
-            Err(format!(
+            conflict(format!(
                 "tables is for quixo (its solved tiers), not {}",
                 self.game
             ))
         } else if self.protocol != Protocol::Builtin {
-            Err("tables is for the built-in engines (an external program plays its own)".into())
+            conflict(
+                "tables is for the built-in engines (an external program plays its own)".into(),
+            )
         } else {
             Ok(())
         }
@@ -1186,6 +1260,16 @@ impl EngineSpec {
     }
 }
 
+/// `Err` of a [`SpecError::BadValue`] of `key` (for the checks of [`EngineSpec::validate`]).
+fn bad<T>(key: &str, message: String) -> Result<T, SpecError> {
+    Err(SpecError::bad(key, message))
+}
+
+/// `Err` of a [`SpecError::Conflict`] (for the checks of [`EngineSpec::validate`]).
+fn conflict<T>(message: String) -> Result<T, SpecError> {
+    Err(SpecError::conflict(message))
+}
+
 /// The field of `table` whose value makes deserialising an [`EngineSpec`] fail with `msg`
 /// (serde names the expected type, not the field): the field without which the spec
 /// parses, or only misses that field. `None` for a missing or unknown field (serde names
@@ -1203,14 +1287,6 @@ fn type_error_field(table: &toml::Table, msg: &str) -> Option<String> {
             Err(e) => (e.message().trim() == format!("missing field `{k}`")).then(|| k.clone()),
         }
     })
-}
-
-/// The refusal of an `--engine` naming a file that is neither a `.toml` name nor TOML.
-fn not_a_preset(path: &str) -> String {
-    format!(
-        "engine '{path}' is a file but not a .toml preset (give a preset name, a path ending \
-         in .toml, or an inline spec such as name=a,depth=6)"
-    )
 }
 
 #[cfg(test)]
@@ -1252,13 +1328,21 @@ mod tests {
         assert_eq!(s.limits().depth, None);
         let s = EngineSpec::from_inline("name=m,algo=mcts,c=1", "othello").unwrap();
         assert_eq!(s.c, Some(1.0));
-        let e = EngineSpec::from_inline("name=m,algo=mcts,c=wide", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=m,algo=mcts,c=wide", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("c must be a number"), "{e}");
-        let e = EngineSpec::from_inline("name=m,iterations=5", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=m,iterations=5", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("only for algo"), "{e}");
-        let e = EngineSpec::from_inline("name=m,algo=mcts,threads=0", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=m,algo=mcts,threads=0", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("threads must be"), "{e}");
-        let e = EngineSpec::from_inline("name=m,algo=mcts,iterations=0", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=m,algo=mcts,iterations=0", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("iterations must be"), "{e}");
     }
 
@@ -1270,11 +1354,17 @@ mod tests {
             (s.history, s.playout.as_deref()),
             (Some(0.5), Some("corners"))
         );
-        let e = EngineSpec::from_inline("name=m,algo=mcts,playout=greedy", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=m,algo=mcts,playout=greedy", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("unknown playout 'greedy'"), "{e}");
-        let e = EngineSpec::from_inline("name=m,playout=corners", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=m,playout=corners", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("only for algo"), "{e}");
-        let e = EngineSpec::from_inline("name=m,algo=mcts,history=-1", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=m,algo=mcts,history=-1", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("history must be"), "{e}");
     }
 
@@ -1298,15 +1388,23 @@ mod tests {
             (s.algo, s.algo.multi(), s.depth, s.time_ms),
             (Algorithm::Maxn, Some(MultiAlgo::MaxN), Some(4), Some(50))
         );
-        let e = EngineSpec::from_inline("name=x,algo=maxx", "talat").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,algo=maxx", "talat")
+            .unwrap_err()
+            .to_string();
         for name in Algorithm::NAMES {
             assert!(e.contains(name), "{e}");
         }
-        let e = EngineSpec::from_inline("name=x,algo=brs,exact-empties=3", "talat").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,algo=brs,exact-empties=3", "talat")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("exact-empties is only for"), "{e}");
-        let e = EngineSpec::from_inline("name=x,algo=paranoid,threads=2", "talat").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,algo=paranoid,threads=2", "talat")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("one thread"), "{e}");
-        let e = EngineSpec::from_inline("name=x,algo=maxn,iterations=9", "talat").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,algo=maxn,iterations=9", "talat")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("only for algo"), "{e}");
         assert!(EngineSpec::from_inline("name=x,algo=brs,threads=1", "talat").is_ok());
     }
@@ -1323,15 +1421,25 @@ mod tests {
         let s = EngineSpec::from_toml("name = \"p\"\ngame = \"othello\"\nst = 0.25\n", "p.toml")
             .unwrap();
         assert_eq!(s.seat_clock().unwrap().game_clock().remaining_ms, 250);
-        let e = EngineSpec::from_inline("name=x,tc=abc", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,tc=abc", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("time control 'abc'"), "{e}");
-        let e = EngineSpec::from_inline("name=x,tc=2+-1", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,tc=2+-1", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("increment must be 0 or more"), "{e}");
-        let e = EngineSpec::from_inline("name=x,st=-1", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,st=-1", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("st must be more than 0"), "{e}");
-        let e = EngineSpec::from_inline("name=x,st=1,tc=1", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,st=1,tc=1", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("not both"), "{e}");
-        let e = EngineSpec::from_inline("name=x,timemargin=5", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,timemargin=5", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("needs a clock"), "{e}");
         // The spec round-trips through tournament.json.
         let s = EngineSpec::from_inline("name=x,tc=2+0.05", "othello").unwrap();
@@ -1347,36 +1455,179 @@ mod tests {
             (s.name.as_str(), s.depth, s.tt_mb, s.game.as_str()),
             ("x", Some(6), 4, "othello")
         );
-        let e = EngineSpec::from_inline("name=x,dpth=6", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,dpth=6", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("unknown field 'dpth'") && e.contains("depth"),
             "{e}"
         );
-        let e = EngineSpec::from_inline("name=x,depth=six", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,depth=six", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("whole number"), "{e}");
-        let e = EngineSpec::from_inline("name=x,protocol=gtp", "othello").unwrap_err();
+        let e = EngineSpec::from_inline("name=x,protocol=gtp", "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("needs a command"), "{e}");
         let e = EngineSpec::from_toml("name = \"a\"\ngame = \"othello\"\nspeed = 3\n", "t.toml")
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("speed") && e.contains("valid fields"), "{e}");
-        let e = EngineSpec::resolve("no-such-engine").unwrap_err();
+        let e = EngineSpec::resolve("no-such-engine")
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("unknown engine 'no-such-engine'") && e.contains("othello-ab-d2"),
             "{e}"
         );
         // A file that is not a .toml preset is named as such, not as an unknown preset.
-        let e = EngineSpec::resolve("Cargo.toml.bak-not-there").unwrap_err();
+        let e = EngineSpec::resolve("Cargo.toml.bak-not-there")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("unknown engine"), "{e}");
-        let e = EngineSpec::resolve("./README.md").unwrap_err();
+        let e = EngineSpec::resolve("./README.md").unwrap_err().to_string();
         assert!(
             e.starts_with("engine './README.md' is a file but not a .toml"),
             "{e}"
         );
-        let e = EngineSpec::resolve("README.md").unwrap_err();
+        let e = EngineSpec::resolve("README.md").unwrap_err().to_string();
         assert_eq!(
             e,
             "engine 'README.md' is a file but not a .toml preset (give a preset name, a path \
              ending in .toml, or an inline spec such as name=a,depth=6)"
+        );
+    }
+
+    #[test]
+    fn each_error_kind_from_a_bad_description() {
+        use crate::game::files::FileError;
+        use SpecError as E;
+        let fields = FIELDS.join(", ");
+        // Names and files.
+        let e = EngineSpec::resolve("no-such-engine").unwrap_err();
+        assert!(matches!(&e, E::UnknownEngine { name, .. } if name == "no-such-engine"));
+        let shown = e.to_string();
+        assert!(
+            shown.starts_with("unknown engine 'no-such-engine' (known presets: ")
+                && shown.ends_with(
+                    ", othello-level-1 .. othello-level-60; or give a path to a .toml file)"
+                ),
+            "{shown}"
+        );
+        assert_eq!(
+            EngineSpec::resolve("othello-level-61")
+                .unwrap_err()
+                .to_string(),
+            "unknown engine 'othello-level-61': the level presets are othello-level-1 .. \
+             othello-level-60"
+        );
+        let e = EngineSpec::resolve("README.md").unwrap_err();
+        assert_eq!(
+            e,
+            E::NotAPreset {
+                path: "README.md".into()
+            }
+        );
+        let e = EngineSpec::resolve("no/such.toml").unwrap_err();
+        assert!(matches!(&e, E::File(FileError::Missing { .. })), "{e:?}");
+        assert!(
+            e.to_string()
+                .starts_with("cannot read engine preset no/such.toml: "),
+            "{e}"
+        );
+        // Syntax, keys and values, in a preset and inline.
+        let e = EngineSpec::from_toml("name = \"a\"\nname = \"b\"\n", "t.toml").unwrap_err();
+        assert!(matches!(e.root(), E::Syntax { line: Some(2), .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "engine preset t.toml line 2: duplicate key `name`"
+        );
+        let e = EngineSpec::from_inline("depth", "othello").unwrap_err();
+        assert!(matches!(e.root(), E::Syntax { line: None, .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("inline engine 'depth': 'depth' is not key=value (valid keys: {fields})")
+        );
+        let e = EngineSpec::from_inline("name=x,dpth=6", "othello").unwrap_err();
+        assert!(matches!(e.root(), E::UnknownKey { key, .. } if key == "dpth"));
+        assert_eq!(
+            e.to_string(),
+            format!("inline engine 'name=x,dpth=6': unknown field 'dpth' (valid fields: {fields})")
+        );
+        let e = EngineSpec::from_toml("name = \"a\"\nspeed = 3\n", "t.toml").unwrap_err();
+        assert!(matches!(e.root(), E::UnknownKey { key, .. } if key == "speed"));
+        assert_eq!(
+            e.to_string(),
+            format!("engine preset t.toml: unknown field `speed` (valid fields: {fields})")
+        );
+        let e = EngineSpec::from_toml("game = \"othello\"\n", "t.toml").unwrap_err();
+        assert!(
+            matches!(e.root(), E::MissingKey { key, .. } if key == "name"),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            format!("engine preset t.toml: missing field `name` (valid fields: {fields})")
+        );
+        let e = EngineSpec::from_inline("depth=3,depth=4", "othello").unwrap_err();
+        assert_eq!(
+            e.root(),
+            &E::DuplicateKey {
+                key: "depth".into()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "inline engine 'depth=3,depth=4': depth is given twice"
+        );
+        let e = EngineSpec::from_inline("name=x,depth=six", "othello").unwrap_err();
+        assert!(matches!(e.root(), E::BadValue { key: Some(k), .. } if k == "depth"));
+        assert_eq!(
+            e.to_string(),
+            "inline engine 'name=x,depth=six': depth must be a whole number, got 'six'"
+        );
+        let e = EngineSpec::from_toml(
+            "name = \"a\"\ngame = \"othello\"\ndepth = \"two\"\n",
+            "p.toml",
+        )
+        .unwrap_err();
+        assert!(
+            matches!(e.root(), E::BadValue { key: Some(k), .. } if k == "depth"),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "engine preset p.toml: depth: invalid type: string \"two\", expected a whole number"
+        );
+        let e = EngineSpec::from_inline("name=x,st=1,tc=1", "othello").unwrap_err();
+        assert!(matches!(e.root(), E::Conflict { .. }));
+        assert_eq!(
+            e.to_string(),
+            "inline engine 'name=x,st=1,tc=1': give tc (a game clock) or st (a time per move), \
+             not both"
+        );
+        // Games, and a named engine changed.
+        let e = EngineSpec::front_end_default("chess").unwrap_err();
+        assert_eq!(
+            e,
+            E::UnknownGame {
+                game: "chess".into()
+            }
+        );
+        assert_eq!(e.to_string(), "unknown game 'chess'");
+        let q = EngineSpec::from_inline("name=q", "quixo").unwrap();
+        let e = q.expect_game("othello").unwrap_err();
+        assert!(matches!(&e, E::WrongGame { plays, .. } if plays == "quixo"));
+        assert_eq!(e.to_string(), "engine 'q' plays quixo, not othello");
+        let m = EngineSpec::from_inline("name=m,algo=mcts", "othello").unwrap();
+        let e = m.with_level(5).unwrap_err();
+        assert!(matches!(&e, E::InEngine { name, .. } if name == "m"));
+        assert!(matches!(e.root(), E::Conflict { .. }));
+        assert_eq!(
+            e.to_string(),
+            "engine 'm': level is for the built-in depth-limited searches (alphabeta and the \
+             multi-player ones), not MCTS or external engines"
         );
     }
 }

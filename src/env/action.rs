@@ -24,21 +24,26 @@ pub fn action_of<G: Game>(mv: G::Move) -> usize {
 pub fn legal_move_of<G: Game>(pos: &G, action: i64) -> Result<G::Move, MoveError> {
     let size = action_size::<G>();
     let Some(a) = usize::try_from(action).ok().filter(|&a| a < size) else {
-        return Err(MoveError(format!(
-            "action {action} is outside the action space of {} (0..{size})",
-            G::ID
-        )));
+        return Err(MoveError::Action {
+            action,
+            message: format!(
+                "action {action} is outside the action space of {} (0..{size})",
+                G::ID
+            ),
+        });
     };
     let mv = G::Move::from_code(a as u16);
     if pos.outcome().is_some() {
-        return Err(MoveError(format!(
-            "action {action}: the game is over, no move is legal"
-        )));
+        return Err(MoveError::GameOver {
+            text: action.to_string(),
+            message: format!("action {action}: the game is over, no move is legal"),
+        });
     }
     if !pos.is_legal(mv) {
-        return Err(MoveError(format!(
-            "action {action} ({mv}) is not legal in this position"
-        )));
+        return Err(MoveError::Action {
+            action,
+            message: format!("action {action} ({mv}) is not legal in this position"),
+        });
     }
     Ok(mv)
 }
@@ -101,17 +106,35 @@ mod tests {
     fn bad_actions_are_named() {
         let pos = othello::Position::start();
         assert_eq!(action_size::<othello::Position>(), 65);
+        let action = |action: i64, message: &str| MoveError::Action {
+            action,
+            message: message.into(),
+        };
         assert_eq!(
-            legal_move_of(&pos, 65).unwrap_err().0,
-            "action 65 is outside the action space of othello (0..65)"
+            legal_move_of(&pos, 65).unwrap_err(),
+            action(
+                65,
+                "action 65 is outside the action space of othello (0..65)"
+            )
         );
         assert_eq!(
-            legal_move_of(&pos, -1).unwrap_err().0,
-            "action -1 is outside the action space of othello (0..65)"
+            legal_move_of(&pos, -1).unwrap_err(),
+            action(
+                -1,
+                "action -1 is outside the action space of othello (0..65)"
+            )
         );
         assert_eq!(
-            legal_move_of(&pos, 0).unwrap_err().0,
-            "action 0 (a1) is not legal in this position"
+            legal_move_of(&pos, 0).unwrap_err(),
+            action(0, "action 0 (a1) is not legal in this position")
+        );
+        let over: othello::Position = format!("{} X", "X".repeat(64)).parse().unwrap();
+        assert_eq!(
+            legal_move_of(&over, 64).unwrap_err(),
+            MoveError::GameOver {
+                text: "64".into(),
+                message: "action 64: the game is over, no move is legal".into()
+            }
         );
         // f5 = rank 5, file f: 4 * 8 + 5.
         assert_eq!(legal_move_of(&pos, 37).unwrap().to_string(), "f5");

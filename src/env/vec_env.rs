@@ -117,8 +117,14 @@ impl<G: EnvGame> VecEnv<G> {
             if !legal {
                 let err = action::legal_move_of(&self.slots[i].pos, a)
                     .err()
-                    .unwrap_or_else(|| MoveError(format!("action {a} is not legal")));
-                return Err(MoveError(format!("game {i}: {err}")));
+                    .unwrap_or_else(|| MoveError::Action {
+                        action: a,
+                        message: format!("action {a} is not legal"),
+                    });
+                return Err(MoveError::InGame {
+                    game: i,
+                    source: Box::new(err),
+                });
             }
         }
         let seats = G::start().seats();

@@ -371,7 +371,7 @@ fn parse_board(value: &str) -> Result<Position, String> {
     let squares: String = tokens[1..].concat();
     let text = format!("{squares} {side}");
     text.parse::<Position>()
-        .map_err(|e| format!("BO[{value}]: {}", e.0))
+        .map_err(|e| format!("BO[{value}]: {e}"))
 }
 
 /// A move value `square[/eval[/time]]` (eval and time may be empty).
@@ -402,7 +402,7 @@ pub fn parse_move_value(value: &str) -> Result<(Move, Option<f64>, Option<f64>),
     {
         Move::PASS
     } else {
-        Move::parse(square).map_err(|e| e.0)?
+        Move::parse(square).map_err(String::from)?
     };
     let number = |text: Option<&str>, what: &str| -> Result<Option<f64>, String> {
         match text.map(str::trim) {

@@ -23,6 +23,7 @@
 //! # Ok::<(), String>(())
 //! ```
 
+mod error;
 mod movelist;
 mod outcome;
 mod seat;
@@ -32,6 +33,7 @@ pub mod params;
 pub mod perft;
 pub mod pinned;
 
+pub use error::{MoveError, PositionError};
 pub use movelist::MoveList;
 pub use outcome::Outcome;
 pub use params::Param;
@@ -55,28 +57,6 @@ pub fn shown(text: &str) -> String {
     }
     out
 }
-
-/// A legality or parse error for a move, naming the offending text and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveError(pub String);
-
-impl Display for MoveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl std::error::Error for MoveError {}
-
-/// A malformed position text, naming what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError(pub String);
-
-impl Display for PositionError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-impl std::error::Error for PositionError {}
 
 /// A compact code for a move, stored in the transposition table and indexing history
 /// tables: `from_code(m.code()) == m` for every move `m`, and codes are `< Game::MOVE_CODES`.

@@ -61,7 +61,7 @@ pub fn write_suite<G: Players + crate::present::Present>(
         &format!("name=openings-d{},depth={},tt-mb=16", cfg.depth, cfg.depth),
         G::ID,
     )
-    .map_err(SuiteError::Input)?;
+    .map_err(|e| SuiteError::Input(e.into()))?;
     let mut player = G::make_player(&spec).map_err(SuiteError::Engine)?;
     let suite_spec = SuiteSpec {
         plies: cfg.plies,

@@ -107,7 +107,7 @@ pub struct Request {
 fn engines(request: &Request, game: &str) -> Result<Vec<EngineSpec>, TournamentError> {
     let mut engines = Vec::new();
     for name in &request.engines {
-        engines.push(EngineSpec::resolve(name).map_err(TournamentError::Engine)?);
+        engines.push(EngineSpec::resolve(name).map_err(|e| TournamentError::Engine(e.into()))?);
     }
     for text in &request.inline {
         // As selfplay's and gtp's --engine: without '=' it names a preset.
@@ -116,10 +116,11 @@ fn engines(request: &Request, game: &str) -> Result<Vec<EngineSpec>, TournamentE
         } else {
             EngineSpec::resolve(text)
         };
-        engines.push(spec.map_err(TournamentError::Engine)?);
+        engines.push(spec.map_err(|e| TournamentError::Engine(e.into()))?);
     }
     for e in &engines {
-        e.expect_game(game).map_err(TournamentError::Engine)?;
+        e.expect_game(game)
+            .map_err(|e| TournamentError::Engine(e.into()))?;
     }
     Ok(engines)
 }

@@ -17,7 +17,7 @@ pub fn resolve_engine(text: &str, game: &str) -> Result<EngineSpec, TuneError> {
     } else {
         EngineSpec::resolve(text)
     }
-    .map_err(TuneError::Engine)?;
+    .map_err(|e| TuneError::Engine(e.into()))?;
     if spec.game != game {
         return Err(TuneError::Engine(format!(
             "engine '{}' plays {}, not {game}",

@@ -182,7 +182,7 @@ pub fn run<G: Players + TexelGame>(
         None
     } else {
         crate::game::files::read_text_if_exists(ckpt, "checkpoint", 1 << 30)
-            .map_err(TuneError::Checkpoint)?
+            .map_err(|e| TuneError::Checkpoint(e.into()))?
     };
     if let Some(t) = checkpoint {
         let c =

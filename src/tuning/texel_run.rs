@@ -110,7 +110,7 @@ pub fn run<G: TexelGame + Game>(
         None
     } else {
         match crate::game::files::read_text_if_exists(ckpt, "checkpoint", 1 << 30)
-            .map_err(TuneError::Checkpoint)?
+            .map_err(|e| TuneError::Checkpoint(e.into()))?
         {
             Some(text) => Some(TexelState::from_text(&text, registry.len()).map_err(|e| {
                 TuneError::Checkpoint(format!("checkpoint {}: {e}", ckpt.display()))

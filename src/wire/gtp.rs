@@ -90,9 +90,12 @@ impl GtpGame for Position {
         if let Some(sq) = Square::parse(t) {
             return Ok(Move::place(sq));
         }
-        Err(MoveError(format!(
-            "'{text}' is not a GTP vertex of Othello (expected a square A1..H8 or 'pass')"
-        )))
+        Err(MoveError::Malformed {
+            text: text.to_string(),
+            message: format!(
+                "'{text}' is not a GTP vertex of Othello (expected a square A1..H8 or 'pass')"
+            ),
+        })
     }
 
     fn is_pass(mv: Move) -> bool {

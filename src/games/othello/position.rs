@@ -94,12 +94,15 @@ impl Move {
         {
             return Ok(Move::PASS);
         }
-        Square::parse(t).map(Move::place).ok_or_else(|| {
-            MoveError(format!(
-                "'{}' is not an Othello move (expected a square a1..h8 or 'pass')",
-                crate::game::shown(text)
-            ))
-        })
+        Square::parse(t)
+            .map(Move::place)
+            .ok_or_else(|| MoveError::Malformed {
+                text: text.to_string(),
+                message: format!(
+                    "'{}' is not an Othello move (expected a square a1..h8 or 'pass')",
+                    crate::game::shown(text)
+                ),
+            })
     }
 }
 
@@ -166,7 +169,7 @@ impl Position {
     /// If the two bitboards overlap.
     pub fn from_colors(black: u64, white: u64, side: Color) -> Result<Self, PositionError> {
         if black & white != 0 {
-            return Err(PositionError(format!(
+            return Err(PositionError::Impossible(format!(
                 "Black and White discs overlap on {:#018x}",
                 black & white
             )));
@@ -343,13 +346,19 @@ impl Position {
                 match rest.get(..2) {
                     Some(t) => (t, 2),
                     None => {
-                        return Err(MoveError(format!(
-                            "transcript ends with an incomplete move '{rest}' at ply {ply}"
-                        )));
+                        return Err(MoveError::Malformed {
+                            text: rest.to_string(),
+                            message: format!(
+                                "transcript ends with an incomplete move '{rest}' at ply {ply}"
+                            ),
+                        });
                     }
                 }
             };
-            let mv = Move::parse(token).map_err(|e| MoveError(format!("ply {ply}: {e}")))?;
+            let mv = Move::parse(token).map_err(|e| MoveError::AtPly {
+                ply,
+                source: Box::new(e),
+            })?;
             if !mv.is_pass()
                 && pos.legal_placements() == 0
                 && legal_moves(pos.opponent, pos.player) != 0
@@ -359,13 +368,20 @@ impl Position {
                 played.push(Move::PASS);
             }
             if !pos.is_legal(mv) {
-                return Err(MoveError(format!(
-                    "ply {ply}: {token} is illegal for {} in position {pos}",
+                let message = format!(
+                    "{token} is illegal for {} in position {pos}",
                     match pos.side {
                         Color::Black => "Black",
                         Color::White => "White",
                     }
-                )));
+                );
+                let text = token.to_string();
+                let source = Box::new(if pos.is_game_over() {
+                    MoveError::GameOver { text, message }
+                } else {
+                    MoveError::Illegal { text, message }
+                });
+                return Err(MoveError::AtPly { ply, source });
             }
             pos = pos.play(mv);
             played.push(mv);
@@ -411,13 +427,13 @@ impl Game for Position {
             return text
                 .parse::<Self>()
                 .map(|p| (p, Vec::new()))
-                .map_err(|e| e.0);
+                .map_err(String::from);
         }
         let start = Position::start();
         start
             .replay_moves(text)
             .map(|(_, moves)| (start, moves))
-            .map_err(|e| e.0)
+            .map_err(String::from)
     }
 
     fn seats(&self) -> usize {
@@ -491,23 +507,23 @@ impl Game for Position {
         if self.is_legal(mv) {
             return Ok(mv);
         }
-        let why = if mv.is_pass() {
-            if self.is_game_over() {
-                "the game is over".to_string()
-            } else {
-                "passing is not allowed while a placement exists".to_string()
-            }
+        let over = self.is_game_over() && (mv.is_pass() || self.empty() & (1u64 << mv.0) != 0);
+        let why = if over {
+            "the game is over".to_string()
+        } else if mv.is_pass() {
+            "passing is not allowed while a placement exists".to_string()
         } else if self.empty() & (1u64 << mv.0) == 0 {
             format!("{mv} is occupied")
-        } else if self.is_game_over() {
-            "the game is over".to_string()
         } else {
             format!("{mv} flips no disc")
         };
-        Err(MoveError(format!(
-            "illegal move '{}': {why}",
-            crate::game::shown(text.trim())
-        )))
+        let text = text.to_string();
+        let message = format!("illegal move '{}': {why}", crate::game::shown(text.trim()));
+        Err(if over {
+            MoveError::GameOver { text, message }
+        } else {
+            MoveError::Illegal { text, message }
+        })
     }
 
     fn is_legal(&self, mv: Move) -> bool {
@@ -557,24 +573,26 @@ impl FromStr for Position {
         let body = text.split(';').next().unwrap_or("").trim();
         let mut parts = body.split_whitespace();
         let board = parts.next().ok_or_else(|| {
-            PositionError("empty position: expected 64 board characters and a side to move".into())
+            PositionError::Empty(
+                "empty position: expected 64 board characters and a side to move".into(),
+            )
         })?;
         // The board's length first: "<64 characters>X" is a 65-character board, not a
         // board without a side to move.
         let n = board.chars().count();
         if n != 64 {
-            return Err(PositionError(format!(
+            return Err(PositionError::Shape(format!(
                 "position board has {n} characters, expected 64 (X/* Black, O White, -/. empty)"
             )));
         }
         let side = parts.next().ok_or_else(|| {
-            PositionError(format!(
+            PositionError::SideToMove(format!(
                 "position '{}' has no side to move (append ' X' or ' O')",
                 shown(body)
             ))
         })?;
         if let Some(extra) = parts.next() {
-            return Err(PositionError(format!(
+            return Err(PositionError::Shape(format!(
                 "unexpected '{}' after the side to move in position '{}'",
                 shown(extra),
                 shown(body)
@@ -587,7 +605,7 @@ impl FromStr for Position {
                 'O' | 'o' => white |= 1 << i,
                 '-' | '.' => {}
                 _ => {
-                    return Err(PositionError(format!(
+                    return Err(PositionError::BadToken(format!(
                         "bad character '{c}' at square {} of the position (X/* Black, O White, -/. empty)",
                         Square::new(i as u8)
                     )));
@@ -598,7 +616,7 @@ impl FromStr for Position {
             "X" | "x" | "*" => Color::Black,
             "O" | "o" => Color::White,
             _ => {
-                return Err(PositionError(format!(
+                return Err(PositionError::SideToMove(format!(
                     "bad side to move '{}' (expected X or O)",
                     shown(side)
                 )));
@@ -679,35 +697,111 @@ mod tests {
     }
 
     #[test]
-    fn bad_positions_are_named() {
-        let e = "XO X".parse::<Position>().unwrap_err();
-        assert!(e.0.contains("64"), "{e}");
+    fn bad_positions_are_named_by_kind() {
+        use crate::game::PositionError as E;
+        let parse = |t: &str| t.parse::<Position>().unwrap_err();
+        let shape = "position board has 2 characters, expected 64 (X/* Black, O White, -/. empty)";
+        assert_eq!(parse("XO X"), E::Shape(shape.into()));
+        assert_eq!(
+            parse(" ; comment"),
+            E::Empty("empty position: expected 64 board characters and a side to move".into())
+        );
         let mut board = "-".repeat(64);
-        let e = format!("{board} Z").parse::<Position>().unwrap_err();
-        assert!(e.0.contains("'Z'"), "{e}");
+        assert_eq!(
+            parse(&format!("{board} Z")),
+            E::SideToMove("bad side to move 'Z' (expected X or O)".into())
+        );
+        assert_eq!(
+            parse(&board).to_string(),
+            "position '--------------------------------".to_string()
+                + " [+32 more characters]' has no side to move (append ' X' or ' O')"
+        );
+        assert!(matches!(parse(&board), E::SideToMove(_)));
+        let extra = parse(&format!("{board} X extra"));
+        assert!(matches!(extra, E::Shape(_)), "{extra:?}");
+        assert!(
+            extra
+                .to_string()
+                .starts_with("unexpected 'extra' after the side to move")
+        );
         board.replace_range(10..11, "q");
-        let e = format!("{board} X").parse::<Position>().unwrap_err();
-        assert!(e.0.contains("'q'") && e.0.contains("c2"), "{e}");
-        let e = "-".repeat(64).parse::<Position>().unwrap_err();
-        assert!(e.0.contains("side to move"), "{e}");
+        assert_eq!(
+            parse(&format!("{board} X")),
+            E::BadToken(
+                "bad character 'q' at square c2 of the position (X/* Black, O White, -/. empty)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            Position::from_colors(1, 1, Color::Black).unwrap_err(),
+            E::Impossible("Black and White discs overlap on 0x0000000000000001".into())
+        );
     }
 
     #[test]
-    fn transcript_and_illegal_moves() {
+    fn bad_moves_are_named_by_kind() {
+        use crate::game::MoveError as E;
         let p = Position::from_transcript("f5d6c3d3c4").unwrap();
         assert_eq!(p.side(), Color::White);
         assert_eq!(p.empties(), 55);
+        // An illegal move of a transcript: the ply, then the move's own error.
+        let after_f5 = Position::from_transcript("f5").unwrap();
         let e = Position::from_transcript("f5a1").unwrap_err();
-        assert!(e.0.contains("ply 2") && e.0.contains("a1"), "{e}");
-        let e = Position::from_transcript("f5d").unwrap_err();
-        assert!(e.0.contains("incomplete"), "{e}");
-        let e = Position::start().parse_move("f4").unwrap_err();
-        assert!(e.0.contains("flips no disc"), "{e}");
-        let e = Position::start().parse_move("d4").unwrap_err();
-        assert!(e.0.contains("occupied"), "{e}");
-        let e = Position::start().parse_move("pass").unwrap_err();
-        assert!(e.0.contains("not allowed"), "{e}");
-        assert!(Position::start().parse_move("F5").is_ok());
+        assert_eq!(
+            e.to_string(),
+            format!("ply 2: a1 is illegal for White in position {after_f5}")
+        );
+        assert!(matches!(e, E::AtPly { ply: 2, .. }));
+        assert!(matches!(e.root(), E::Illegal { text, .. } if text == "a1"));
+        let e = Position::from_transcript("f5z9").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ply 2: 'z9' is not an Othello move (expected a square a1..h8 or 'pass')"
+        );
+        assert!(matches!(e.root(), E::Malformed { text, .. } if text == "z9"));
+        assert_eq!(
+            Position::from_transcript("f5d").unwrap_err(),
+            E::malformed("d", "transcript ends with an incomplete move 'd' at ply 2")
+        );
+        let start = Position::start();
+        assert_eq!(
+            start.parse_move("f4").unwrap_err(),
+            E::illegal("f4", "illegal move 'f4': f4 flips no disc")
+        );
+        assert_eq!(
+            start.parse_move("d4").unwrap_err(),
+            E::illegal("d4", "illegal move 'd4': d4 is occupied")
+        );
+        assert_eq!(
+            start.parse_move("pass").unwrap_err(),
+            E::illegal(
+                "pass",
+                "illegal move 'pass': passing is not allowed while a placement exists"
+            )
+        );
+        assert_eq!(
+            start.parse_move("k9").unwrap_err(),
+            E::malformed(
+                "k9",
+                "'k9' is not an Othello move (expected a square a1..h8 or 'pass')"
+            )
+        );
+        assert!(start.parse_move("F5").is_ok());
+        // A finished game: every move is refused as over, except onto an occupied square.
+        let over: Position = format!("-{} X", "X".repeat(63)).parse().unwrap();
+        assert!(over.is_game_over());
+        assert_eq!(
+            over.parse_move("a1").unwrap_err(),
+            E::GameOver {
+                text: "a1".into(),
+                message: "illegal move 'a1': the game is over".into()
+            }
+        );
+        assert!(matches!(over.parse_move("pass"), Err(E::GameOver { .. })));
+        assert_eq!(
+            over.parse_move("b1").unwrap_err(),
+            E::illegal("b1", "illegal move 'b1': b1 is occupied")
+        );
     }
 
     #[test]

@@ -139,20 +139,22 @@ impl<const FOUR: bool> Position<FOUR> {
     ) -> Result<Self, crate::game::PositionError> {
         use crate::game::PositionError as E;
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(E(format!("board size {size} is not 3, 4 or 5")));
+            return Err(E::Shape(format!("board size {size} is not 3, 4 or 5")));
         }
         let g = geometry_of(size);
         if (x | o | dots) & !g.full != 0 {
-            return Err(E(format!("cells outside the {size}x{size} board")));
+            return Err(E::Shape(format!("cells outside the {size}x{size} board")));
         }
         if x & o != 0 {
-            return Err(E("a cell holds both X and O".into()));
+            return Err(E::Impossible("a cell holds both X and O".into()));
         }
         if dots & !(x | o) != 0 || (!FOUR && dots != 0) {
-            return Err(E("a dot on a blank cube or in the two-player game".into()));
+            return Err(E::Impossible(
+                "a dot on a blank cube or in the two-player game".into(),
+            ));
         }
         if seat >= Self::SEATS {
-            return Err(E(format!("seat {seat} out of range")));
+            return Err(E::SideToMove(format!("seat {seat} out of range")));
         }
         Ok(Self {
             x,
@@ -466,24 +468,33 @@ impl<const FOUR: bool> Game for Position<FOUR> {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv: Move = text.parse()?;
         if FOUR != (mv.dot != 0) && !mv.is_pass() {
-            return Err(MoveError(if FOUR {
-                format!(
-                    "move '{}': the four-player game needs a dot suffix >1 or >2",
-                    shown(text)
-                )
-            } else {
-                format!(
-                    "move '{}': a dot suffix only exists in the four-player game",
-                    shown(text)
-                )
-            }));
+            return Err(MoveError::Malformed {
+                text: text.to_string(),
+                message: if FOUR {
+                    format!(
+                        "move '{}': the four-player game needs a dot suffix >1 or >2",
+                        shown(text)
+                    )
+                } else {
+                    format!(
+                        "move '{}': a dot suffix only exists in the four-player game",
+                        shown(text)
+                    )
+                },
+            });
         }
         if !self.is_legal(mv) {
-            return Err(MoveError(format!(
+            let message = format!(
                 "move '{}' is not legal here ({})",
                 shown(text),
                 self.why_illegal(mv)
-            )));
+            );
+            let text = text.to_string();
+            return Err(if self.winner_team().is_some() {
+                MoveError::GameOver { text, message }
+            } else {
+                MoveError::Illegal { text, message }
+            });
         }
         Ok(mv)
     }

@@ -197,7 +197,7 @@ impl SolvedTiers {
             let blank = 1u32 << rng.random_range(0..25u32);
             let x = rng.random_range(0..=full) & !blank;
             let pos = Quixo::from_masks(5, x, full & !x & !blank, 0, rng.random_range(0..2u8))
-                .map_err(|e| e.0)?;
+                .map_err(String::from)?;
             if pos.outcome().is_some() {
                 continue;
             }

@@ -140,10 +140,15 @@ impl<const TWO: bool> Position<TWO> {
         let mv = Move::parse(text)?;
         match self.illegality(mv) {
             None => Ok(mv),
-            Some(why) => Err(MoveError(format!(
-                "illegal move '{}': {why}",
-                shown(text.trim())
-            ))),
+            Some(why) => {
+                let message = format!("illegal move '{}': {why}", shown(text.trim()));
+                let text = text.to_string();
+                Err(if self.phase() == Phase::Over {
+                    MoveError::GameOver { text, message }
+                } else {
+                    MoveError::Illegal { text, message }
+                })
+            }
         }
     }
 }

@@ -136,11 +136,12 @@ impl Move {
     /// A one-line [`MoveError`] quoting the text and naming the malformed part.
     pub fn parse(text: &str) -> Result<Self, MoveError> {
         let t = text.trim();
-        let bad = |why: &str| {
-            MoveError(format!(
+        let bad = |why: &str| MoveError::Malformed {
+            text: text.to_string(),
+            message: format!(
                 "'{}' is not a Talat move: {why} (expected e.g. H3@WG:c1, WG:c1-c2, WG:c2xd2 or pass)",
                 shown(text)
-            ))
+            ),
         };
         if t.eq_ignore_ascii_case("pass") {
             return Ok(Move::PASS);

@@ -139,15 +139,11 @@ fn frozen_text(mask: u8) -> String {
     }
 }
 
-fn err(msg: String) -> PositionError {
-    PositionError(msg)
-}
-
 /// Parses one board's rows into `board`.
 fn parse_board(id: BoardId, text: &str, board: &mut Board) -> Result<(), PositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 5 {
-        return Err(err(format!(
+        return Err(PositionError::Shape(format!(
             "board {id} has {} rows, expected 5 separated by '/'",
             rows.len()
         )));
@@ -157,7 +153,7 @@ fn parse_board(id: BoardId, text: &str, board: &mut Board) -> Result<(), Positio
         let mut chars = row.chars();
         while let Some(c) = chars.next() {
             if f >= 5 {
-                return Err(err(format!(
+                return Err(PositionError::Shape(format!(
                     "board {id} row {} '{}' has more than 5 cells",
                     r + 1,
                     shown(row)
@@ -170,7 +166,7 @@ fn parse_board(id: BoardId, text: &str, board: &mut Board) -> Result<(), Positio
             }
             let h = chars.next().unwrap_or(' ');
             let kind = Kind::parse(&format!("{c}{h}")).ok_or_else(|| {
-                err(format!(
+                PositionError::BadToken(format!(
                     "bad tower '{}' on {id}:{} (T1..H3 for the row-1 player, t1..h3 for the row-5 player, '.' empty)",
                     shown(&format!("{c}{h}")),
                     square_name(sq)
@@ -186,7 +182,7 @@ fn parse_board(id: BoardId, text: &str, board: &mut Board) -> Result<(), Positio
             f += 1;
         }
         if f != 5 {
-            return Err(err(format!(
+            return Err(PositionError::Shape(format!(
                 "board {id} row {} '{}' has {f} cells, expected 5",
                 r + 1,
                 shown(row)
@@ -198,11 +194,13 @@ fn parse_board(id: BoardId, text: &str, board: &mut Board) -> Result<(), Positio
 
 /// Splits `token` as `name:value`, checking the name.
 fn field<'a>(token: Option<&'a str>, name: &str) -> Result<&'a str, PositionError> {
-    let t = token.ok_or_else(|| err(format!("position text ends before its '{name}:' field")))?;
+    let t = token.ok_or_else(|| {
+        PositionError::Shape(format!("position text ends before its '{name}:' field"))
+    })?;
     t.strip_prefix(name)
         .and_then(|r| r.strip_prefix(':'))
         .ok_or_else(|| {
-            err(format!(
+            PositionError::Shape(format!(
                 "expected the '{name}:' field, found '{}'",
                 shown(t)
             ))
@@ -218,10 +216,10 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
     let mut tokens = text.split_whitespace();
     let id = tokens
         .next()
-        .ok_or_else(|| err("empty position text".into()))?;
+        .ok_or_else(|| PositionError::Empty("empty position text".into()))?;
     let want = Position::<TWO>::ID;
     if id != want {
-        return Err(err(format!(
+        return Err(PositionError::WrongGame(format!(
             "position text starts with '{}', expected the game id '{want}'",
             shown(id)
         )));
@@ -236,7 +234,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
     let taken = field(tokens.next(), "taken")?;
     let groups: Vec<&str> = taken.split('/').collect();
     if groups.len() != seats {
-        return Err(err(format!(
+        return Err(PositionError::Shape(format!(
             "taken:{} has {} groups, expected one per seat ({seats}) separated by '/'",
             shown(taken),
             groups.len()
@@ -251,20 +249,20 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
             let colour = cs.next().and_then(Colour::from_letter);
             let kind = Kind::parse(cs.as_str());
             let (Some(colour), Some(kind)) = (colour, kind) else {
-                return Err(err(format!(
+                return Err(PositionError::BadToken(format!(
                     "bad captured tower '{}' (colour W/G/B then T1..H3, e.g. GS2)",
                     shown(item)
                 )));
             };
             let c = colour.index();
             if c == seat || (TWO && c != 2 && c != 1 - seat) {
-                return Err(err(format!(
+                return Err(PositionError::Impossible(format!(
                     "{} cannot have captured a tower of its own colour",
                     colour_name(TWO, seat)
                 )));
             }
             if p.taken[seat][c] >> kind.index() & 1 != 0 {
-                return Err(err(format!(
+                return Err(PositionError::Impossible(format!(
                     "captured tower '{}' is listed twice",
                     shown(item)
                 )));
@@ -279,7 +277,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
     }
     .filter(|&s| s < seats)
     .ok_or_else(|| {
-        err(format!(
+        PositionError::SideToMove(format!(
             "bad seat to move '{}' (W, G{})",
             shown(to),
             if TWO { "" } else { " or B" }
@@ -290,7 +288,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
     let frozen = field(tokens.next(), "frozen")?;
     let score = field(tokens.next(), "score")?;
     if let Some(extra) = tokens.next() {
-        return Err(err(format!(
+        return Err(PositionError::Shape(format!(
             "unexpected '{}' after the score field",
             shown(extra)
         )));
@@ -303,7 +301,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
             let c = b.colour(side).index();
             let occ = board.occ[side.index()];
             if occ.count_ones() > 5 {
-                return Err(err(format!(
+                return Err(PositionError::Impossible(format!(
                     "{} has {} towers on {b}, at most 5 (its start squares there)",
                     colour_name(TWO, c),
                     occ.count_ones()
@@ -315,7 +313,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
                 t &= t - 1;
                 let k = board.kind_at(sq);
                 if on_board[c] >> k & 1 != 0 {
-                    return Err(err(format!(
+                    return Err(PositionError::Impossible(format!(
                         "{}'s {} stands on two squares",
                         colour_name(TWO, c),
                         Kind::from_index(k)
@@ -330,7 +328,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
     for c in 0..3 {
         let captured = (0..3).fold(0u16, |m, s| m | p.taken[s][c]);
         if captured & on_board[c] != 0 {
-            return Err(err(format!(
+            return Err(PositionError::Impossible(format!(
                 "a tower of {} is both on a board and captured",
                 colour_name(TWO, c)
             )));
@@ -341,8 +339,8 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
         if TWO && c == 2 {
             match placed.count_ones() {
                 9 => {
-                    return Err(err(
-                        "the Djinn has 9 towers in the game; one stays out".into()
+                    return Err(PositionError::Impossible(
+                        "the Djinn has 9 towers in the game; one stays out".into(),
                     ));
                 }
                 8 => p.unplaced[2] = 0,
@@ -353,13 +351,15 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
     match phase {
         "setup" => {
             if p.phase() != Phase::Setup {
-                return Err(err("phase:setup but every tower is placed".into()));
+                return Err(PositionError::Impossible(
+                    "phase:setup but every tower is placed".into(),
+                ));
             }
         }
         // In play, towers missing from the text are out of the game (puzzles, rule tests).
         "play" | "over" => p.unplaced = [0; 3],
         _ => {
-            return Err(err(format!(
+            return Err(PositionError::BadToken(format!(
                 "bad phase '{}' (setup, play or over)",
                 shown(phase)
             )));
@@ -372,7 +372,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
             started |= board.occ[0] & !ROW1 != 0 || board.occ[1] & !ROW5 != 0;
         }
         if started {
-            return Err(err(
+            return Err(PositionError::Impossible(
                 "towers have moved or been captured while some are still to be placed".into(),
             ));
         }
@@ -380,7 +380,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
         let expected = if TWO {
             if p.unplaced[2] != 0 {
                 if placed[0] + placed[1] > 0 {
-                    return Err(err(
+                    return Err(PositionError::Impossible(
                         "players' towers placed before the Djinn's placement is complete".into(),
                     ));
                 }
@@ -398,7 +398,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
                 == total as usize / colours + usize::from(c < total as usize % colours)
         });
         if !balanced || seat != expected {
-            return Err(err(format!(
+            return Err(PositionError::Impossible(format!(
                 "setup out of turn: placements so far give {} to place next",
                 colour_name(TWO, expected)
             )));
@@ -412,7 +412,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
     }
     let want_frozen = frozen_text(p.frozen);
     if frozen != want_frozen {
-        return Err(err(format!(
+        return Err(PositionError::Impossible(format!(
             "frozen:{} disagrees with the boards, which give frozen:{want_frozen}",
             shown(frozen)
         )));
@@ -423,7 +423,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
         Phase::Over => "over",
     };
     if phase != want_phase {
-        return Err(err(format!(
+        return Err(PositionError::Impossible(format!(
             "phase:{} disagrees with the towers and frozen boards, which give phase:{want_phase}",
             shown(phase)
         )));
@@ -431,7 +431,7 @@ pub fn parse_position<const TWO: bool>(text: &str) -> Result<Position<TWO>, Posi
     let want_score: Vec<String> = (0..seats).map(|s| p.points(s).to_string()).collect();
     let want_score = want_score.join(",");
     if score != want_score {
-        return Err(err(format!(
+        return Err(PositionError::Impossible(format!(
             "score:{} disagrees with the captures and goal rows, which give score:{want_score}",
             shown(score)
         )));
@@ -517,5 +517,66 @@ impl<const TWO: bool> Position<TWO> {
         }
         s.pop();
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, MoveError as M, PositionError as P};
+    use crate::games::talat::{Move, Position};
+
+    type Talat = Position<false>;
+
+    #[test]
+    fn bad_moves_are_named_by_kind() {
+        let expected = "(expected e.g. H3@WG:c1, WG:c1-c2, WG:c2xd2 or pass)";
+        assert_eq!(
+            Move::parse("H3@WG").unwrap_err(),
+            M::malformed(
+                "H3@WG",
+                format!(
+                    "'H3@WG' is not a Talat move: missing ':' between board and square {expected}"
+                )
+            )
+        );
+        assert_eq!(
+            Move::parse("WG:c1-z9").unwrap_err().to_string(),
+            format!("'WG:c1-z9' is not a Talat move: bad square 'z9' {expected}")
+        );
+        let start = Talat::start();
+        let e = start.parse_move("pass").unwrap_err();
+        assert_eq!(
+            e,
+            M::illegal("pass", "illegal move 'pass': no passing during setup")
+        );
+    }
+
+    #[test]
+    fn bad_positions_are_named_by_kind() {
+        let start = Talat::start().to_string();
+        let parse = |t: &str| t.parse::<Talat>().unwrap_err();
+        assert_eq!(parse(""), P::Empty("empty position text".into()));
+        assert_eq!(
+            parse(&start.replacen("talat", "talat-2p", 1)),
+            P::WrongGame(
+                "position text starts with 'talat-2p', expected the game id 'talat'".into()
+            )
+        );
+        assert_eq!(
+            parse("talat WG:./././."),
+            P::Shape("board WG has 4 rows, expected 5 separated by '/'".into())
+        );
+        let bad_tower = start.replacen("WG:.....", "WG:Z1....", 1);
+        let e = parse(&bad_tower);
+        assert!(matches!(e, P::BadToken(_)), "{bad_tower}: {e:?}");
+        assert!(e.to_string().starts_with("bad tower 'Z1' on WG:a1"), "{e}");
+        assert_eq!(
+            parse(&start.replacen("to:W", "to:Q", 1)),
+            P::SideToMove("bad seat to move 'Q' (W, G or B)".into())
+        );
+        assert_eq!(
+            parse(&start.replacen("phase:setup", "phase:play", 1)),
+            P::Impossible("frozen:- disagrees with the boards, which give frozen:WG,GB,BW".into())
+        );
     }
 }

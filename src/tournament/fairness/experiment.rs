@@ -217,8 +217,10 @@ pub fn run<G: Present + Players>(
                     if let Some(w) = &config.weights {
                         text.push_str(&format!(",weights={}", w.display()));
                     }
-                    engines
-                        .push(EngineSpec::from_inline(&text, game).map_err(FairnessError::Input)?);
+                    engines.push(
+                        EngineSpec::from_inline(&text, game)
+                            .map_err(|e| FairnessError::Input(e.into()))?,
+                    );
                 }
                 let settings = Settings {
                     game: game.into(),

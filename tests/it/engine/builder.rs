@@ -104,7 +104,9 @@ fn the_front_end_default_names_its_weights_and_refuses_unknown_games() {
     assert_eq!((spec.depth, spec.time_ms, spec.nodes), (None, None, None));
     let talat = EngineSpec::front_end_default("talat").unwrap();
     assert_eq!(talat.algo.name(), "brs-plus");
-    let err = EngineSpec::front_end_default("chess").unwrap_err();
+    let err = EngineSpec::front_end_default("chess")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("unknown game 'chess'"), "{err}");
 }
 

@@ -93,21 +93,27 @@ fn bad_levels_are_refused_naming_the_field() {
             "level is for the built-in",
         ),
     ] {
-        let e = EngineSpec::from_inline(spec, "othello").unwrap_err();
+        let e = EngineSpec::from_inline(spec, "othello")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(needle), "{spec}: {e}");
     }
-    let e = EngineSpec::from_inline("name=x,level=3,exact-empties=6", "quixo").unwrap_err();
+    let e = EngineSpec::from_inline("name=x,level=3,exact-empties=6", "quixo")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("give level or exact-empties"), "{e}");
     let e = EngineSpec::from_toml("name = \"p\"\ngame = \"othello\"\nlevel = 0\n", "p.toml")
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("engine preset p.toml: level must be"), "{e}");
     let e = EngineSpec::from_toml("name = \"p\"\ngame = \"othello\"\ntime-ms = 0\n", "p.toml")
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("time-ms must be at least 1"), "{e}");
     // The level family takes only the canonical spelling (the same engine under two names
     // would pass the check that each name is used once).
     for name in ["othello-level-03", "othello-level-+3", "othello-level-3 "] {
-        let e = EngineSpec::resolve(name).unwrap_err();
+        let e = EngineSpec::resolve(name).unwrap_err().to_string();
         assert!(
             e.contains("the level presets are othello-level-1"),
             "{name}: {e}"
@@ -122,6 +128,7 @@ fn bad_levels_are_refused_naming_the_field() {
             "p.toml",
         )
         .unwrap_err()
+        .to_string()
     };
     let e = toml("depth = \"two\"\n");
     assert!(
@@ -163,13 +170,15 @@ fn the_level_preset_family() {
         ("othello-level-10", Some(10), Some(10), Some(Upto(20)), 64)
     );
     for bad in ["othello-level-0", "othello-level-61", "othello-level-x"] {
-        let e = EngineSpec::resolve(bad).unwrap_err();
+        let e = EngineSpec::resolve(bad).unwrap_err().to_string();
         assert!(
             e.contains("othello-level-1 .. othello-level-60"),
             "{bad}: {e}"
         );
     }
-    let e = EngineSpec::resolve("no-such-engine").unwrap_err();
+    let e = EngineSpec::resolve("no-such-engine")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("othello-level-1 .. othello-level-60"), "{e}");
 }
 

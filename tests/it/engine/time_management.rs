@@ -201,11 +201,15 @@ fn exact_empties_takes_a_number_or_auto() {
             "exact-empties must be 0..=64, got 65",
         ),
     ] {
-        let e = EngineSpec::from_toml(text, "p.toml").unwrap_err();
+        let e = EngineSpec::from_toml(text, "p.toml")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(needle), "{e}");
         assert!(!e.contains('\n'), "{e}");
     }
-    let e = EngineSpec::from_inline("name=a,exact-empties=banana", "othello").unwrap_err();
+    let e = EngineSpec::from_inline("name=a,exact-empties=banana", "othello")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("exact-empties must be a whole number or auto, got 'banana'"),
         "{e}"

@@ -78,14 +78,22 @@ fn bad_mpc_specs_and_files_are_refused() {
         e.contains("bad-mpc.txt line 3") && e.contains("sigma 'oops'") && !e.contains('\n'),
         "{e}"
     );
-    let e = EngineSpec::from_inline("name=m,level=8,mpc=builtin", "othello").unwrap_err();
+    let e = EngineSpec::from_inline("name=m,level=8,mpc=builtin", "othello")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("levels below 11"), "{e}");
     assert!(EngineSpec::from_inline("name=m,level=11,mpc=builtin", "othello").is_ok());
-    let e = EngineSpec::from_inline("name=m,mpc-t=1.5", "othello").unwrap_err();
+    let e = EngineSpec::from_inline("name=m,mpc-t=1.5", "othello")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("mpc-t"), "{e}");
-    let e = EngineSpec::from_inline("name=m,mpc=builtin,mpc-t=0", "othello").unwrap_err();
+    let e = EngineSpec::from_inline("name=m,mpc=builtin,mpc-t=0", "othello")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("mpc-t must be"), "{e}");
-    let e = EngineSpec::from_inline("name=m,mpc=builtin", "quixo").unwrap_err();
+    let e = EngineSpec::from_inline("name=m,mpc=builtin", "quixo")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("mpc and mpc-t are for othello"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

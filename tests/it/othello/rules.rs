@@ -293,7 +293,7 @@ fn pass_is_refused_while_a_placement_exists() {
     let start = Position::start();
     for spelling in ["pass", "PA", "ps", "--"] {
         let e = start.parse_move(spelling).unwrap_err();
-        assert!(e.0.contains("not allowed"), "{spelling}: {e}");
+        assert!(e.to_string().contains("not allowed"), "{spelling}: {e}");
     }
     assert!(!start.is_legal(Move::PASS));
     assert!(!moves_of(&start).contains(&Move::PASS));

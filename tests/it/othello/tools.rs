@@ -525,7 +525,9 @@ fn an_engine_spec_plays_from_its_book_field() {
         ),
         ("name=e,book=", "othello", "book is empty"),
     ] {
-        let e = EngineSpec::from_inline(inline, game).unwrap_err();
+        let e = EngineSpec::from_inline(inline, game)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(needle), "{inline}: {e}");
     }
     let f = bad.display().to_string();

@@ -111,7 +111,7 @@ impl<const REP: bool> fmt::Display for Cycle<REP> {
 impl<const REP: bool> FromStr for Cycle<REP> {
     type Err = PositionError;
     fn from_str(_: &str) -> Result<Self, PositionError> {
-        Err(PositionError("no text form".into()))
+        Err(PositionError::Shape("no text form".into()))
     }
 }
 impl<const REP: bool> Game for Cycle<REP> {
@@ -156,7 +156,7 @@ impl<const REP: bool> Game for Cycle<REP> {
         u64::from(self.seat) + 2 * u64::from(self.resigned)
     }
     fn parse_move(&self, _: &str) -> Result<Act, MoveError> {
-        Err(MoveError("no text form".into()))
+        Err(MoveError::malformed("", "no text form"))
     }
 }
 

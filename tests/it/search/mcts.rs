@@ -442,7 +442,7 @@ impl fmt::Display for Nim {
 impl FromStr for Nim {
     type Err = PositionError;
     fn from_str(s: &str) -> Result<Self, PositionError> {
-        let bad = || PositionError(format!("bad nim '{s}'"));
+        let bad = || PositionError::Shape(format!("bad nim '{s}'"));
         let v: Vec<&str> = s.split_whitespace().collect();
         if v.len() != 4 {
             return Err(bad());
@@ -513,12 +513,12 @@ impl Game for Nim {
     fn parse_move(&self, text: &str) -> Result<Take, MoveError> {
         let m = Take(
             text.parse()
-                .map_err(|_| MoveError(format!("bad move '{text}'")))?,
+                .map_err(|_| MoveError::malformed(text, format!("bad move '{text}'")))?,
         );
         if self.is_legal(m) {
             Ok(m)
         } else {
-            Err(MoveError(format!("illegal move '{text}'")))
+            Err(MoveError::illegal(text, format!("illegal move '{text}'")))
         }
     }
 }

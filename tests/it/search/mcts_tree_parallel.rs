@@ -206,9 +206,13 @@ fn engine_key_parallel() {
     assert_eq!((c.parallel, c.threads), (Parallelism::Tree, 2));
     let s = EngineSpec::from_inline("name=m,algo=mcts", "quixo").unwrap();
     assert_eq!(s.mcts_config().parallel, Parallelism::Root);
-    let e = EngineSpec::from_inline("name=m,algo=mcts,parallel=leaf", "quixo").unwrap_err();
+    let e = EngineSpec::from_inline("name=m,algo=mcts,parallel=leaf", "quixo")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("'leaf'") && e.contains("root, tree"), "{e}");
-    let e = EngineSpec::from_inline("name=m,depth=3,parallel=tree", "quixo").unwrap_err();
+    let e = EngineSpec::from_inline("name=m,depth=3,parallel=tree", "quixo")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("parallel is only for algo = \"mcts\""), "{e}");
 }
 

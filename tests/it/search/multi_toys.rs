@@ -47,16 +47,16 @@ impl MoveCode for Mv {
 fn parse_mv<G: Game<Move = Mv>>(pos: &G, text: &str) -> Result<Mv, MoveError> {
     let m = Mv(text
         .parse()
-        .map_err(|_| MoveError(format!("bad move '{text}'")))?);
+        .map_err(|_| MoveError::malformed(text, format!("bad move '{text}'")))?);
     if pos.is_legal(m) {
         Ok(m)
     } else {
-        Err(MoveError(format!("illegal move '{text}'")))
+        Err(MoveError::illegal(text, format!("illegal move '{text}'")))
     }
 }
 
 fn fields<const N: usize>(s: &str) -> Result<[u64; N], PositionError> {
-    let bad = || PositionError(format!("bad toy position '{s}'"));
+    let bad = || PositionError::Shape(format!("bad toy position '{s}'"));
     let v: Vec<u64> = s
         .split_whitespace()
         .map(str::parse)
@@ -519,7 +519,7 @@ impl fmt::Display for Cells {
 impl FromStr for Cells {
     type Err = PositionError;
     fn from_str(s: &str) -> Result<Self, PositionError> {
-        let bad = || PositionError(format!("bad cells '{s}'"));
+        let bad = || PositionError::Shape(format!("bad cells '{s}'"));
         let (board, to_move) = s.split_once(' ').ok_or_else(bad)?;
         let mut c = Cells::new();
         if board.len() != CELLS as usize {

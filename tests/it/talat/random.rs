@@ -151,12 +151,12 @@ fn malformed_text_is_an_error_never_a_panic() {
         }
         let text: String = chars.into_iter().collect();
         if let Err(e) = text.parse::<Talat>() {
-            assert!(!e.0.contains('\n'), "{e}");
+            assert!(!e.to_string().contains('\n'), "{e}");
             errors += 1;
         }
         let _ = text.parse::<Talat2p>();
         if let Err(e) = pos.parse_move(&text) {
-            assert!(!e.0.contains('\n'), "{e}");
+            assert!(!e.to_string().contains('\n'), "{e}");
         }
         let _ = Talat::parse_opening(&text);
     }

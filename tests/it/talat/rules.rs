@@ -47,7 +47,7 @@ fn play<const TWO: bool>(p: &Position<TWO>, mv: &str) -> Position<TWO> {
 }
 
 fn illegal<const TWO: bool>(p: &Position<TWO>, mv: &str) -> String {
-    p.parse_move(mv).expect_err(mv).0
+    p.parse_move(mv).expect_err(mv).to_string()
 }
 
 /// Background for boards not under test: a live pair in the corners, `a1` (row-1 player's
@@ -406,7 +406,7 @@ fn blocking_decides_frozen_boards() {
         rows(LIVE2),
         rows(LIVE)
     );
-    let e = bad.parse::<Talat>().unwrap_err().0;
+    let e = bad.parse::<Talat>().unwrap_err().to_string();
     assert!(e.contains("frozen:WG"), "{e}");
 }
 
@@ -701,7 +701,7 @@ fn moves_and_positions_round_trip_and_errors_are_one_line() {
         ("WG:c1-c9", "bad square"),
         ("\u{1b}[2J", "not a Talat move"),
     ] {
-        let e = p.parse_move(bad).unwrap_err().0;
+        let e = p.parse_move(bad).unwrap_err().to_string();
         assert!(
             e.contains(why) && !e.contains('\n') && !e.contains('\u{1b}'),
             "{bad}: {e}"
@@ -709,7 +709,12 @@ fn moves_and_positions_round_trip_and_errors_are_one_line() {
     }
     let good = Talat::start().to_string();
     assert_eq!(good.parse::<Talat>().unwrap(), Talat::start());
-    assert!(good.parse::<Talat2p>().unwrap_err().0.contains("talat-2p"));
+    assert!(
+        good.parse::<Talat2p>()
+            .unwrap_err()
+            .to_string()
+            .contains("talat-2p")
+    );
     for (text, why) in [
         ("", "empty"),
         ("talat", "'WG:' field"),
@@ -722,7 +727,7 @@ fn moves_and_positions_round_trip_and_errors_are_one_line() {
         (&good.replace("WG:.....", "WG:H3H3..."), "two squares"),
         (&good.replace("WG:.....", "WG:Q1...."), "bad tower"),
     ] {
-        let e = text.parse::<Talat>().unwrap_err().0;
+        let e = text.parse::<Talat>().unwrap_err().to_string();
         assert!(e.contains(why) && !e.contains('\n'), "{text}: {e}");
     }
     // The example of the module docs.
