@@ -10,10 +10,13 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::tournament::record::GameRecord;
 use serde_json::Value;
 
 use crate::present::Present;
+use crate::tournament::fairness::Summary;
+use crate::tournament::record::GameRecord;
+use crate::tournament::report::{Pairing, Rating, Report, SprtState};
+use crate::tournament::seats::SeatRow;
 
 mod move_times;
 mod replay;
@@ -69,9 +72,8 @@ pub fn tournament_page<G: Present>(
         )));
     }
     let rep = named_report::<G>(settings, records);
-    let value = serde_json::to_value(&rep).map_err(|e| ReportError::Input(e.to_string()))?;
     let llr = crate::tournament::report::llr_history(settings, records);
-    report_page::<G>(&dir.display().to_string(), &value, records, &llr)
+    report_page::<G>(&dir.display().to_string(), &rep, records, &llr)
 }
 
 /// Why a page could not be made or written.
@@ -137,38 +139,68 @@ fn script_json(v: &Value) -> String {
     v.to_string().replace('<', "\\u003c")
 }
 
-/// The value at a dotted path (`ratings.0.elo`) of `v`.
-fn at<'a>(v: &'a Value, path: &str) -> &'a Value {
-    let mut cur = v;
-    for part in path.split('.') {
-        cur = match part.parse::<usize>() {
-            Ok(i) => &cur[i],
-            Err(_) => &cur[part],
-        };
-    }
-    cur
+/// A number a table shows, as the report's JSON holds it: its value and its exact JSON text
+/// (`data-value`), or `None` where the JSON has `null` (a NaN or infinite float, or an
+/// absent optional number).
+trait JsonNumber {
+    /// The value and its JSON text.
+    fn json(&self) -> Option<(f64, String)>;
 }
 
-/// A table cell showing the number at `path` of `v` (`scale` 100 for percent) with
-/// `decimals`, carrying its key and exact value.
-fn num(v: &Value, path: &str, scale: f64, decimals: usize) -> String {
-    num_or_why(v, path, scale, decimals, None)
+impl JsonNumber for f64 {
+    fn json(&self) -> Option<(f64, String)> {
+        // serde_json writes a finite float as this `Number` does and a non-finite one as null.
+        serde_json::Number::from_f64(*self).map(|n| (*self, n.to_string()))
+    }
+}
+
+impl JsonNumber for u64 {
+    fn json(&self) -> Option<(f64, String)> {
+        Some((*self as f64, self.to_string()))
+    }
+}
+
+impl JsonNumber for usize {
+    fn json(&self) -> Option<(f64, String)> {
+        Some((*self as f64, self.to_string()))
+    }
+}
+
+impl<T: JsonNumber> JsonNumber for Option<T> {
+    fn json(&self) -> Option<(f64, String)> {
+        self.as_ref().and_then(JsonNumber::json)
+    }
+}
+
+/// `x` when the report's JSON holds it as a number (finite), `None` where it holds `null`.
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+/// A table cell showing `x` (`scale` 100 for percent) with `decimals`, carrying `key` (its
+/// path in the report JSON) and its exact JSON value.
+fn num(key: &str, x: &dyn JsonNumber, scale: f64, decimals: usize) -> String {
+    num_or_why(key, x, scale, decimals, None)
 }
 
 /// As [`num`], and an absent number (JSON `null`) shows "—" with `why` as its title.
-fn num_or_why(v: &Value, path: &str, scale: f64, decimals: usize, why: Option<&str>) -> String {
-    let x = at(v, path);
-    match x.as_f64() {
-        Some(f) => format!(
-            "<td data-key=\"{}\" data-value=\"{}\">{:.*}</td>",
-            escape(path),
-            x,
+fn num_or_why(
+    key: &str,
+    x: &dyn JsonNumber,
+    scale: f64,
+    decimals: usize,
+    why: Option<&str>,
+) -> String {
+    match x.json() {
+        Some((f, text)) => format!(
+            "<td data-key=\"{}\" data-value=\"{text}\">{:.*}</td>",
+            escape(key),
             decimals,
             f * scale
         ),
         None => format!(
             "<td data-key=\"{}\" title=\"{}\">—</td>",
-            escape(path),
+            escape(key),
             escape(why.unwrap_or("not available"))
         ),
     }
@@ -176,11 +208,11 @@ fn num_or_why(v: &Value, path: &str, scale: f64, decimals: usize, why: Option<&s
 
 /// An Elo cell: the number, or ±∞ when the Elo is infinite (JSON `null` with a score of
 /// 100 % or 0 %, the only case in which a report's Elo is `null`).
-fn infinite_or_num(v: &Value, path: &str, score: Option<f64>) -> String {
-    match (at(v, path).as_f64(), score) {
-        (None, Some(s)) if s > 0.5 => format!("<td data-key=\"{}\">+∞</td>", escape(path)),
-        (None, Some(s)) if s < 0.5 => format!("<td data-key=\"{}\">−∞</td>", escape(path)),
-        _ => num(v, path, 1.0, 1),
+fn infinite_or_num(key: &str, elo: f64, score: f64) -> String {
+    match (finite(elo), finite(score)) {
+        (None, Some(s)) if s > 0.5 => format!("<td data-key=\"{}\">+∞</td>", escape(key)),
+        (None, Some(s)) if s < 0.5 => format!("<td data-key=\"{}\">−∞</td>", escape(key)),
+        _ => num(key, &elo, 1.0, 1),
     }
 }
 
@@ -377,47 +409,51 @@ fn line_chart(series: &[(&str, &str, Vec<f64>)], extra: &[(f64, &str)]) -> Strin
     s
 }
 
-/// The per-seat table and chart of `seats` (a JSON array of seat rows at `prefix`).
-fn seats_section(report: &Value, prefix: &str) -> String {
-    let rows = at(report, prefix).as_array().cloned().unwrap_or_default();
+/// The per-seat table and chart of `seats`, whose cells' keys start with `prefix` (their
+/// path in the report JSON, e.g. `seats`).
+fn seats_section(seats: &[SeatRow], prefix: &str) -> String {
     let mut s = String::from(
         "<table><tr><th class=\"l\">seat</th><th>games</th><th>score %</th><th>95 % low</th><th>95 % high</th>\
          <th>win %</th><th>draw %</th><th>loss %</th><th>win 95 % (Wilson)</th></tr>",
     );
     let mut items = Vec::new();
-    for (i, r) in rows.iter().enumerate() {
+    for (i, r) in seats.iter().enumerate() {
         let p = format!("{prefix}.{i}");
-        let name = r["name"].as_str().unwrap_or("");
         let _ = write!(
             s,
             "<tr>{}{}{}{}{}{}{}{}<td>{:.1} – {:.1}</td></tr>",
-            txt(name),
-            num(report, &format!("{p}.games"), 1.0, 0),
-            num(report, &format!("{p}.score.value"), 100.0, 1),
-            num(report, &format!("{p}.score.lower"), 100.0, 1),
-            num(report, &format!("{p}.score.upper"), 100.0, 1),
-            num(report, &format!("{p}.win.value"), 100.0, 1),
-            num(report, &format!("{p}.draw.value"), 100.0, 1),
-            num(report, &format!("{p}.loss.value"), 100.0, 1),
-            100.0 * r["win"]["lower"].as_f64().unwrap_or(0.0),
-            100.0 * r["win"]["upper"].as_f64().unwrap_or(0.0)
+            txt(&r.name),
+            num(&format!("{p}.games"), &r.games, 1.0, 0),
+            num(&format!("{p}.score.value"), &r.score.value, 100.0, 1),
+            num(&format!("{p}.score.lower"), &r.score.lower, 100.0, 1),
+            num(&format!("{p}.score.upper"), &r.score.upper, 100.0, 1),
+            num(&format!("{p}.win.value"), &r.win.value, 100.0, 1),
+            num(&format!("{p}.draw.value"), &r.draw.value, 100.0, 1),
+            num(&format!("{p}.loss.value"), &r.loss.value, 100.0, 1),
+            100.0 * finite(r.win.lower).unwrap_or(0.0),
+            100.0 * finite(r.win.upper).unwrap_or(0.0)
         );
-        let f = |k: &str| 100.0 * r["score"][k].as_f64().unwrap_or(0.5);
-        items.push((name.to_string(), f("value"), f("lower"), f("upper")));
+        let f = |x: f64| 100.0 * finite(x).unwrap_or(0.5);
+        items.push((
+            r.name.clone(),
+            f(r.score.value),
+            f(r.score.lower),
+            f(r.score.upper),
+        ));
     }
     s.push_str("</table>");
     s.push_str(&interval_chart(&items, 0.0, 100.0, 50.0, " %"));
     s
 }
 
-/// The page of a tournament: `report` is the report JSON (as `report.json`), `records` the
-/// games, `sprt_llr` the LLR after each game when an SPRT ran.
+/// The page of a tournament: `report` is the report (as `report.json`), `records` the
+/// games, `llr` the LLR after each game when an SPRT ran.
 ///
 /// # Errors
 /// Records of another game, or moves that do not replay.
 pub fn report_page<G: Present>(
     dir: &str,
-    report: &Value,
+    report: &Report,
     records: &[GameRecord],
     llr: &[f64],
 ) -> Result<String, ReportError> {
@@ -426,7 +462,7 @@ pub fn report_page<G: Present>(
         body,
         "<p>{} games of <b>{}</b> from <code>{}</code>. Every number below is from the records \
          (the same as <code>report.json</code>).</p>",
-        report["games"],
+        report.games,
         escape(G::ID),
         escape(dir)
     );
@@ -435,40 +471,32 @@ pub fn report_page<G: Present>(
     let _ = write!(
         body,
         "<p class=\"note\">Maximum likelihood, {}; 95 % bootstrap intervals over blocks.</p>",
-        escape(report["anchor"].as_str().unwrap_or(""))
+        escape(&report.anchor)
     );
-    let ratings = report["ratings"].as_array().cloned().unwrap_or_default();
+    let ratings = &report.ratings;
     let mut items = Vec::new();
     body.push_str("<table><tr><th>rank</th><th class=\"l\">engine</th><th>Elo</th><th>95 % low</th><th>95 % high</th><th>games</th><th>score %</th></tr>");
     let mut notes = Vec::new();
     for (i, r) in ratings.iter().enumerate() {
         let p = format!("ratings.{i}");
-        let why = r["interval_note"].as_str();
+        let why = r.interval_note.as_deref();
         let _ = write!(
             body,
             "<tr><td>{}</td>{}{}{}{}{}{}</tr>",
             i + 1,
-            txt(r["name"].as_str().unwrap_or("")),
-            num_or_why(report, &format!("{p}.elo"), 1.0, 1, why),
-            num_or_why(report, &format!("{p}.lower"), 1.0, 0, why),
-            num_or_why(report, &format!("{p}.upper"), 1.0, 0, why),
-            num(report, &format!("{p}.games"), 1.0, 0),
-            num_or_why(report, &format!("{p}.score"), 100.0, 1, why)
+            txt(&r.name),
+            num_or_why(&format!("{p}.elo"), &r.elo, 1.0, 1, why),
+            num_or_why(&format!("{p}.lower"), &r.lower, 1.0, 0, why),
+            num_or_why(&format!("{p}.upper"), &r.upper, 1.0, 0, why),
+            num(&format!("{p}.games"), &r.games, 1.0, 0),
+            num_or_why(&format!("{p}.score"), &r.score, 100.0, 1, why)
         );
         // Absent numbers stay absent in the chart: no bar, no point.
-        let f = |k: &str| r[k].as_f64().unwrap_or(f64::NAN);
+        let f = |x: f64| finite(x).unwrap_or(f64::NAN);
         if let Some(why) = why {
-            notes.push(format!(
-                "{}: {why}",
-                escape(r["name"].as_str().unwrap_or(""))
-            ));
+            notes.push(format!("{}: {why}", escape(&r.name)));
         }
-        items.push((
-            r["name"].as_str().unwrap_or("").to_string(),
-            f("elo"),
-            f("lower"),
-            f("upper"),
-        ));
+        items.push((r.name.clone(), f(r.elo), f(r.lower), f(r.upper)));
     }
     body.push_str("</table>");
     for n in &notes {
@@ -488,112 +516,24 @@ pub fn report_page<G: Present>(
     let pad = ((hi - lo) * 0.05).max(10.0);
     body.push_str(&interval_chart(&items, lo - pad, hi + pad, 0.0, ""));
     // Head-to-head matrix.
-    let pairings = report["pairings"].as_array().cloned().unwrap_or_default();
+    let pairings = &report.pairings;
     if !pairings.is_empty() {
-        let names: Vec<String> = ratings
-            .iter()
-            .filter_map(|r| r["name"].as_str().map(String::from))
-            .collect();
-        body.push_str("<h2>Head to head</h2><p class=\"note\">Row engine's score % against the column engine (games; Elo ± 95 %).</p><table><tr><th></th>");
-        for n in &names {
-            let _ = write!(body, "<th>{}</th>", escape(n));
-        }
-        body.push_str("</tr>");
-        for a in &names {
-            let _ = write!(body, "<tr><th class=\"l\">{}</th>", escape(a));
-            for b in &names {
-                let cell = pairings.iter().enumerate().find_map(|(i, p)| {
-                    if p["a"] == a.as_str() && p["b"] == b.as_str() {
-                        Some((i, false))
-                    } else if p["a"] == b.as_str() && p["b"] == a.as_str() {
-                        Some((i, true))
-                    } else {
-                        None
-                    }
-                });
-                match cell {
-                    None => body.push_str("<td></td>"),
-                    Some((i, flipped)) => {
-                        let p = &pairings[i];
-                        let score = p["score"].as_f64().unwrap_or(0.5);
-                        let sign = if flipped { -1.0 } else { 1.0 };
-                        let score = if flipped { 1.0 - score } else { score };
-                        // Elo is null (infinite) only when one side won every game; a finite
-                        // Elo without an error bar (null, with the reason in `note`) shows
-                        // "± —", never ∞.
-                        let elo = match (p["elo"].as_f64(), p["elo_error"].as_f64()) {
-                            (Some(e), Some(err)) => format!("{:+.0} ± {err:.0}", sign * e),
-                            (Some(e), None) => format!("{:+.0} ± —", sign * e),
-                            _ if score > 0.5 => "+∞".to_string(),
-                            _ => "−∞".to_string(),
-                        };
-                        let why = p["note"]
-                            .as_str()
-                            .map_or(String::new(), |n| format!(": {}", escape(n)));
-                        let _ = write!(
-                            body,
-                            "<td title=\"{a} vs {b}{why}\">{:.1} % ({} games; Elo {})</td>",
-                            100.0 * score,
-                            p["games"],
-                            escape(&elo),
-                            a = escape(a),
-                            b = escape(b)
-                        );
-                    }
-                }
-            }
-            body.push_str("</tr>");
-        }
-        body.push_str("</table><table><tr><th class=\"l\">engine</th><th class=\"l\">opponent</th><th>games</th><th>W</th><th>D</th><th>L</th><th>score %</th><th>Elo</th><th>±</th><th>nElo</th><th>LOS %</th></tr>");
-        for (i, p) in pairings.iter().enumerate() {
-            let k = format!("pairings.{i}");
-            let why = p["note"].as_str();
-            let _ = write!(
-                body,
-                "<tr>{}{}{}{}{}{}{}{}{}{}{}</tr>",
-                txt(p["a"].as_str().unwrap_or("")),
-                txt(p["b"].as_str().unwrap_or("")),
-                num(report, &format!("{k}.games"), 1.0, 0),
-                num(report, &format!("{k}.wins"), 1.0, 0),
-                num(report, &format!("{k}.draws"), 1.0, 0),
-                num(report, &format!("{k}.losses"), 1.0, 0),
-                num(report, &format!("{k}.score"), 100.0, 1),
-                infinite_or_num(report, &format!("{k}.elo"), p["score"].as_f64()),
-                num_or_why(report, &format!("{k}.elo_error"), 1.0, 1, why),
-                num_or_why(report, &format!("{k}.nelo"), 1.0, 1, why),
-                num_or_why(report, &format!("{k}.los"), 100.0, 1, why)
-            );
-        }
-        body.push_str("</table>");
-        for p in &pairings {
-            if let Some(n) = p["note"].as_str() {
-                let _ = write!(
-                    body,
-                    "<p class=\"note\">{} vs {}: {}</p>",
-                    escape(p["a"].as_str().unwrap_or("")),
-                    escape(p["b"].as_str().unwrap_or("")),
-                    escape(n)
-                );
-            }
-        }
+        body.push_str(&pairings_section(ratings, pairings));
     }
     // Score (and LLR) over the games played.
     let mut sorted: Vec<&GameRecord> = records.iter().collect();
     sorted.sort_by_key(|r| r.id);
-    if let Some(first) = ratings.first().and_then(|r| r["name"].as_str()) {
+    if let Some(first) = ratings.first().map(|r| r.name.as_str()) {
         let mut series = Vec::new();
         let mut total = 0.0;
-        let mut games = 0.0;
         let mut margin = Vec::new();
         for r in &sorted {
             let view = r.sides_view();
             if let Some(k) = view.engines.iter().position(|e| e == first) {
                 total += view.points[k] - 0.5;
-                games += 1.0;
             }
             margin.push(total);
         }
-        let _ = games;
         series.push((
             "points above 1/2 of the top-rated engine",
             "#1565c0",
@@ -603,55 +543,32 @@ pub fn report_page<G: Present>(
         body.push_str(&line_chart(&series, &[]));
     }
     if !llr.is_empty() {
-        let bounds: Vec<(f64, String)> = ["lower", "upper"]
-            .iter()
-            .filter_map(|k| {
-                report["sprt"][k]
-                    .as_f64()
-                    .map(|v| (v, format!("{k} bound")))
-            })
-            .collect();
-        let extra: Vec<(f64, &str)> = bounds.iter().map(|(v, s)| (*v, s.as_str())).collect();
-        body.push_str("<h2>SPRT: log-likelihood ratio over the games played</h2>");
-        body.push_str(&line_chart(&[("LLR", "#c62828", llr.to_vec())], &extra));
-        let _ = write!(
-            body,
-            "<table><tr><th>LLR</th><th>lower</th><th>upper</th><th class=\"l\">decision</th></tr><tr>{}{}{}{}</tr></table>",
-            num(report, "sprt.llr", 1.0, 3),
-            num(report, "sprt.lower", 1.0, 3),
-            num(report, "sprt.upper", 1.0, 3),
-            txt(report["sprt"]["decision"].as_str().unwrap_or(""))
-        );
+        body.push_str(&sprt_section(report.sprt.as_ref(), llr));
     }
     // Results by seat.
     let _ = write!(
         body,
         "<h2>Results by seat</h2><p class=\"note\">All engines together; score = mean points ({}), 95 % Wilson interval over blocks; win = sole first place.</p>",
         escape(&crate::tournament::fairness::points_rule(
-            report["seats"].as_array().map_or(2, Vec::len)
+            report.seats.len()
         ))
     );
-    body.push_str(&seats_section(report, "seats"));
+    body.push_str(&seats_section(&report.seats, "seats"));
     // Time per move.
-    let mut names: Vec<String> = ratings
-        .iter()
-        .filter_map(|r| r["name"].as_str().map(String::from))
-        .collect();
+    let mut names: Vec<String> = ratings.iter().map(|r| r.name.clone()).collect();
     names.sort();
     body.push_str(&move_times::section::<G>(records, &names).map_err(ReportError::Input)?);
     // Termination reasons.
     body.push_str(
         "<h2>How the games ended</h2><table><tr><th class=\"l\">reason</th><th>games</th></tr>",
     );
-    if let Some(obj) = report["reasons"].as_object() {
-        for k in obj.keys() {
-            let _ = write!(
-                body,
-                "<tr>{}{}</tr>",
-                txt(k),
-                num(report, &format!("reasons.{k}"), 1.0, 0)
-            );
-        }
+    for (k, n) in &report.reasons {
+        let _ = write!(
+            body,
+            "<tr>{}{}</tr>",
+            txt(k),
+            num(&format!("reasons.{k}"), n, 1.0, 0)
+        );
     }
     body.push_str("</table>");
     // `#game=ID` on a tournament page: record ids are unique in one folder.
@@ -669,13 +586,127 @@ pub fn report_page<G: Present>(
     ))
 }
 
-/// The page of a fairness run: `summary` is the command's JSON, `records` the games of each
-/// row (in the order of `summary.rows`).
+/// The head-to-head matrix of the engines of `ratings` (rows and columns in rating order)
+/// and the table and notes of `pairings` (two-seat games).
+fn pairings_section(ratings: &[Rating], pairings: &[Pairing]) -> String {
+    let mut body = String::new();
+    let names: Vec<&str> = ratings.iter().map(|r| r.name.as_str()).collect();
+    body.push_str("<h2>Head to head</h2><p class=\"note\">Row engine's score % against the column engine (games; Elo ± 95 %).</p><table><tr><th></th>");
+    for n in &names {
+        let _ = write!(body, "<th>{}</th>", escape(n));
+    }
+    body.push_str("</tr>");
+    for &a in &names {
+        let _ = write!(body, "<tr><th class=\"l\">{}</th>", escape(a));
+        for &b in &names {
+            let cell = pairings.iter().find_map(|p| {
+                if p.a == a && p.b == b {
+                    Some((p, false))
+                } else if p.a == b && p.b == a {
+                    Some((p, true))
+                } else {
+                    None
+                }
+            });
+            match cell {
+                None => body.push_str("<td></td>"),
+                Some((p, flipped)) => {
+                    let score = finite(p.score).unwrap_or(0.5);
+                    let sign = if flipped { -1.0 } else { 1.0 };
+                    let score = if flipped { 1.0 - score } else { score };
+                    // Elo is absent (infinite) only when one side won every game; a finite
+                    // Elo without an error bar (absent, with the reason in `note`) shows
+                    // "± —", never ∞.
+                    let elo = match (finite(p.elo), finite(p.elo_error)) {
+                        (Some(e), Some(err)) => format!("{:+.0} ± {err:.0}", sign * e),
+                        (Some(e), None) => format!("{:+.0} ± —", sign * e),
+                        _ if score > 0.5 => "+∞".to_string(),
+                        _ => "−∞".to_string(),
+                    };
+                    let why = p
+                        .note
+                        .as_deref()
+                        .map_or(String::new(), |n| format!(": {}", escape(n)));
+                    let _ = write!(
+                        body,
+                        "<td title=\"{a} vs {b}{why}\">{:.1} % ({} games; Elo {})</td>",
+                        100.0 * score,
+                        p.games,
+                        escape(&elo),
+                        a = escape(a),
+                        b = escape(b)
+                    );
+                }
+            }
+        }
+        body.push_str("</tr>");
+    }
+    body.push_str("</table><table><tr><th class=\"l\">engine</th><th class=\"l\">opponent</th><th>games</th><th>W</th><th>D</th><th>L</th><th>score %</th><th>Elo</th><th>±</th><th>nElo</th><th>LOS %</th></tr>");
+    for (i, p) in pairings.iter().enumerate() {
+        let k = format!("pairings.{i}");
+        let why = p.note.as_deref();
+        let _ = write!(
+            body,
+            "<tr>{}{}{}{}{}{}{}{}{}{}{}</tr>",
+            txt(&p.a),
+            txt(&p.b),
+            num(&format!("{k}.games"), &p.games, 1.0, 0),
+            num(&format!("{k}.wins"), &p.wins, 1.0, 0),
+            num(&format!("{k}.draws"), &p.draws, 1.0, 0),
+            num(&format!("{k}.losses"), &p.losses, 1.0, 0),
+            num(&format!("{k}.score"), &p.score, 100.0, 1),
+            infinite_or_num(&format!("{k}.elo"), p.elo, p.score),
+            num_or_why(&format!("{k}.elo_error"), &p.elo_error, 1.0, 1, why),
+            num_or_why(&format!("{k}.nelo"), &p.nelo, 1.0, 1, why),
+            num_or_why(&format!("{k}.los"), &p.los, 100.0, 1, why)
+        );
+    }
+    body.push_str("</table>");
+    for p in pairings {
+        if let Some(n) = &p.note {
+            let _ = write!(
+                body,
+                "<p class=\"note\">{} vs {}: {}</p>",
+                escape(&p.a),
+                escape(&p.b),
+                escape(n)
+            );
+        }
+    }
+    body
+}
+
+/// The SPRT's chart of `llr` (the LLR after each game) between its bounds, and its state
+/// (`None`: no SPRT state, every cell absent).
+fn sprt_section(sprt: Option<&SprtState>, llr: &[f64]) -> String {
+    let mut body = String::new();
+    let bounds: Vec<(f64, String)> = sprt
+        .map(|s| [("lower", s.lower), ("upper", s.upper)])
+        .into_iter()
+        .flatten()
+        .filter_map(|(k, v)| finite(v).map(|v| (v, format!("{k} bound"))))
+        .collect();
+    let extra: Vec<(f64, &str)> = bounds.iter().map(|(v, s)| (*v, s.as_str())).collect();
+    body.push_str("<h2>SPRT: log-likelihood ratio over the games played</h2>");
+    body.push_str(&line_chart(&[("LLR", "#c62828", llr.to_vec())], &extra));
+    let _ = write!(
+        body,
+        "<table><tr><th>LLR</th><th>lower</th><th>upper</th><th class=\"l\">decision</th></tr><tr>{}{}{}{}</tr></table>",
+        num("sprt.llr", &sprt.map(|s| s.llr), 1.0, 3),
+        num("sprt.lower", &sprt.map(|s| s.lower), 1.0, 3),
+        num("sprt.upper", &sprt.map(|s| s.upper), 1.0, 3),
+        txt(sprt.map_or("", |s| s.decision.as_str()))
+    );
+    body
+}
+
+/// The page of a fairness run: `summary` is the run's summary (the command's JSON, field
+/// for field), `records` the games of each row (in the order of `summary.rows`).
 ///
 /// # Errors
 /// Records of another game, or moves that do not replay.
 pub fn fairness_page<G: Present>(
-    summary: &Value,
+    summary: &Summary,
     records: &[Vec<GameRecord>],
 ) -> Result<String, ReportError> {
     let mut body = String::new();
@@ -684,117 +715,102 @@ pub fn fairness_page<G: Present>(
         "<p>{} in every seat rotation. Score = mean points ({}; a fair seat scores 50 %), \
          95 % Wilson intervals over blocks; W/D/L = sole first / shared first / other place.</p>\
          {}<p class=\"verdict\">Verdict: {}</p>",
-        escape(summary["engine"].as_str().unwrap_or("")),
-        escape(summary["points"].as_str().unwrap_or("1 win, 1/2 draw")),
-        if summary["interrupted"].as_bool() == Some(true) {
+        escape(&summary.engine),
+        escape(&summary.points),
+        if summary.interrupted {
             "<p class=\"verdict\">INTERRUPTED: the rows below are partial.</p>"
         } else {
             ""
         },
-        escape(summary["verdict"].as_str().unwrap_or(""))
+        escape(&summary.verdict)
     );
-    let rows = summary["rows"].as_array().cloned().unwrap_or_default();
     body.push_str("<h2>Results by seat</h2><table><tr><th class=\"l\">variant</th><th class=\"l\">openings</th><th class=\"l\">level</th><th>games</th><th>distinct</th><th class=\"l\">seat</th><th>score %</th><th>95 % low</th><th>95 % high</th><th>win %</th><th>draw %</th><th>loss %</th></tr>");
     let mut items = Vec::new();
-    for (i, r) in rows.iter().enumerate() {
-        let seats = r["seats"].as_array().cloned().unwrap_or_default();
-        for (j, seat) in seats.iter().enumerate() {
+    for (i, r) in summary.rows.iter().enumerate() {
+        for (j, seat) in r.seats.iter().enumerate() {
             let p = format!("rows.{i}.seats.{j}");
             let head = if j == 0 {
                 format!(
                     "<td class=\"l\" rowspan=\"{n}\">{}</td><td class=\"l\" rowspan=\"{n}\">{}</td><td class=\"l\" rowspan=\"{n}\">{}</td><td rowspan=\"{n}\" data-key=\"rows.{i}.games\" data-value=\"{}\">{}</td><td rowspan=\"{n}\">{}</td>",
-                    escape(r["variant"].as_str().unwrap_or("")),
-                    escape(r["openings"].as_str().unwrap_or("")),
-                    escape(r["level"].as_str().unwrap_or("")),
-                    r["games"],
-                    r["games"],
-                    r["distinct"],
-                    n = seats.len()
+                    escape(&r.variant),
+                    escape(&r.openings),
+                    escape(&r.level),
+                    r.games,
+                    r.games,
+                    r.distinct,
+                    n = r.seats.len()
                 )
             } else {
                 String::new()
             };
-            let name = seat["name"].as_str().unwrap_or("");
+            let name = &seat.name;
             let _ = write!(
                 body,
                 "<tr>{head}{}{}{}{}{}{}{}</tr>",
                 txt(name),
-                num(summary, &format!("{p}.score.value"), 100.0, 1),
-                num(summary, &format!("{p}.score.lower"), 100.0, 1),
-                num(summary, &format!("{p}.score.upper"), 100.0, 1),
-                num(summary, &format!("{p}.win.value"), 100.0, 1),
-                num(summary, &format!("{p}.draw.value"), 100.0, 1),
-                num(summary, &format!("{p}.loss.value"), 100.0, 1)
+                num(&format!("{p}.score.value"), &seat.score.value, 100.0, 1),
+                num(&format!("{p}.score.lower"), &seat.score.lower, 100.0, 1),
+                num(&format!("{p}.score.upper"), &seat.score.upper, 100.0, 1),
+                num(&format!("{p}.win.value"), &seat.win.value, 100.0, 1),
+                num(&format!("{p}.draw.value"), &seat.draw.value, 100.0, 1),
+                num(&format!("{p}.loss.value"), &seat.loss.value, 100.0, 1)
             );
-            let f = |k: &str| 100.0 * seat["score"][k].as_f64().unwrap_or(0.5);
+            let f = |x: f64| 100.0 * finite(x).unwrap_or(0.5);
             items.push((
-                format!(
-                    "{} {} {}: {name}",
-                    r["variant"].as_str().unwrap_or(""),
-                    r["openings"].as_str().unwrap_or(""),
-                    r["level"].as_str().unwrap_or("")
-                ),
-                f("value"),
-                f("lower"),
-                f("upper"),
+                format!("{} {} {}: {name}", r.variant, r.openings, r.level),
+                f(seat.score.value),
+                f(seat.score.lower),
+                f(seat.score.upper),
             ));
         }
     }
     body.push_str("</table><p class=\"note\">Each seat's score with its 95 % interval; the dashed line is the fair 50 %. Rows of one distinct game (deterministic engines from the start position) show the wide interval of a single game and take no part in the trend or the verdict.</p>");
     body.push_str(&interval_chart(&items, 0.0, 100.0, 50.0, " %"));
-    let trends = summary["trends"].as_array().cloned().unwrap_or_default();
-    if !trends.is_empty() {
+    if !summary.trends.is_empty() {
         body.push_str("<h2>Trend with strength</h2><table><tr><th class=\"l\">variant</th><th class=\"l\">openings</th><th class=\"l\">seat</th><th class=\"l\">from</th><th>score %</th><th class=\"l\">to</th><th>score %</th><th>change</th><th>95 % low</th><th>95 % high</th><th class=\"l\">direction</th></tr>");
-        for (i, t) in trends.iter().enumerate() {
+        for (i, t) in summary.trends.iter().enumerate() {
             let k = format!("trends.{i}");
             let _ = write!(
                 body,
                 "<tr>{}{}{}{}{}{}{}{}{}{}{}</tr>",
-                txt(t["variant"].as_str().unwrap_or("")),
-                txt(t["openings"].as_str().unwrap_or("")),
-                txt(t["name"].as_str().unwrap_or("")),
-                txt(t["from"][0].as_str().unwrap_or("")),
-                num(summary, &format!("{k}.from.1"), 100.0, 1),
-                txt(t["to"][0].as_str().unwrap_or("")),
-                num(summary, &format!("{k}.to.1"), 100.0, 1),
-                num(summary, &format!("{k}.change"), 100.0, 1),
-                num(summary, &format!("{k}.lower"), 100.0, 1),
-                num(summary, &format!("{k}.upper"), 100.0, 1),
-                txt(t["direction"].as_str().unwrap_or(""))
+                txt(&t.variant),
+                txt(&t.openings),
+                txt(&t.name),
+                txt(&t.from.0),
+                num(&format!("{k}.from.1"), &t.from.1, 100.0, 1),
+                txt(&t.to.0),
+                num(&format!("{k}.to.1"), &t.to.1, 100.0, 1),
+                num(&format!("{k}.change"), &t.change, 100.0, 1),
+                num(&format!("{k}.lower"), &t.lower, 100.0, 1),
+                num(&format!("{k}.upper"), &t.upper, 100.0, 1),
+                txt(&t.direction)
             );
         }
         body.push_str("</table>");
     }
-    let exact = summary["exact"].as_array().cloned().unwrap_or_default();
-    let notes = summary["notes"].as_array().cloned().unwrap_or_default();
-    if !exact.is_empty() || !notes.is_empty() {
+    if !summary.exact.is_empty() || !summary.notes.is_empty() {
         body.push_str("<h2>Exact results</h2><ul>");
-        for e in &exact {
+        for e in &summary.exact {
             let _ = write!(
                 body,
                 "<li>Quixo {}: {}{} ({})</li>",
-                escape(e["board"].as_str().unwrap_or("")),
-                escape(e["value"].as_str().unwrap_or("")),
-                e["plies"]
-                    .as_u64()
-                    .map_or(String::new(), |p| format!(" in {p} plies")),
-                escape(e["source"].as_str().unwrap_or(""))
+                escape(&e.board),
+                escape(&e.value),
+                e.plies.map_or(String::new(), |p| format!(" in {p} plies")),
+                escape(&e.source)
             );
         }
-        for n in &notes {
-            let _ = write!(body, "<li>{}</li>", escape(n.as_str().unwrap_or("")));
+        for n in &summary.notes {
+            let _ = write!(body, "<li>{}</li>", escape(n));
         }
         body.push_str("</ul>");
     }
     let mut labelled = Vec::new();
     let mut total = 0;
     for (i, recs) in records.iter().enumerate() {
-        let r = &rows.get(i).cloned().unwrap_or_default();
-        let label = format!(
-            "{} / {} / {} ",
-            r["variant"].as_str().unwrap_or(""),
-            r["openings"].as_str().unwrap_or(""),
-            r["level"].as_str().unwrap_or("")
+        let label = summary.rows.get(i).map_or_else(
+            || " /  /  ".to_string(),
+            |r| format!("{} / {} / {} ", r.variant, r.openings, r.level),
         );
         let mut sorted: Vec<&GameRecord> = recs.iter().collect();
         sorted.sort_by_key(|r| r.id);
@@ -829,10 +845,49 @@ mod tests {
         let v = serde_json::json!({"s": "</script><b>"});
         assert!(!script_json(&v).contains("</script"));
         assert_eq!(serde_json::from_str::<Value>(&script_json(&v)).unwrap(), v);
-        let r = serde_json::json!({"a": [{"b": 1.5}]});
         assert_eq!(
-            num(&r, "a.0.b", 100.0, 1),
+            num("a.0.b", &1.5, 100.0, 1),
             "<td data-key=\"a.0.b\" data-value=\"1.5\">150.0</td>"
+        );
+    }
+
+    /// `data-value` is the number's text in `report.json`, so a test can compare the two:
+    /// whole floats keep their `.0`, small ones their exponent, integers stay integers.
+    #[test]
+    fn cells_carry_the_json_text_of_their_number() {
+        for x in [1.0, 100.0, 0.1 + 0.2, 1e-7, -3.25e21, 0.5] {
+            let cell = num("k", &x, 1.0, 1);
+            let json = serde_json::to_string(&x).unwrap();
+            assert!(cell.contains(&format!("data-value=\"{json}\"")), "{cell}");
+        }
+        assert_eq!(
+            num("g", &8u64, 1.0, 0),
+            "<td data-key=\"g\" data-value=\"8\">8</td>"
+        );
+        // JSON null (NaN, infinite, absent) shows a dash with the reason.
+        for x in [f64::NAN, f64::INFINITY] {
+            assert_eq!(serde_json::to_string(&x).unwrap(), "null");
+            assert_eq!(
+                num_or_why("e", &x, 1.0, 1, Some("one pair")),
+                "<td data-key=\"e\" title=\"one pair\">—</td>"
+            );
+        }
+        assert_eq!(
+            num("s", &None::<f64>, 1.0, 3),
+            "<td data-key=\"s\" title=\"not available\">—</td>"
+        );
+        // An infinite Elo shows its sign from the score; a finite one its number.
+        assert_eq!(
+            infinite_or_num("p", f64::INFINITY, 1.0),
+            "<td data-key=\"p\">+∞</td>"
+        );
+        assert_eq!(
+            infinite_or_num("p", f64::NEG_INFINITY, 0.0),
+            "<td data-key=\"p\">−∞</td>"
+        );
+        assert_eq!(
+            infinite_or_num("p", -12.5, 0.4),
+            "<td data-key=\"p\" data-value=\"-12.5\">-12.5</td>"
         );
     }
 }
