@@ -1,8 +1,9 @@
 //! Multi-player search benchmarks (criterion; `cargo bench -p tessera-benches --bench multiplayer`): paranoid,
 //! max-n (shallow pruning on), BRS and BRS+ to a fixed depth on two toy 3-seat games from
-//! `tests/it/multi_toys.rs` (scored Nim from a 24-token heap, with passes and double moves, and the
-//! hash-defined random tree of seed 7, games up to 30 plies, constant-sum utilities), each
-//! with a fresh 2 MiB table per run (small, so zeroing it costs little of the time).
+//! `tests/it/search/multi_toys.rs` (scored Nim from a 24-token heap, with passes and double
+//! moves, and the hash-defined random tree of seed 7, games up to 30 plies, constant-sum
+//! utilities), each with a fresh 2 MiB table per run (small, so zeroing it costs little of the
+//! time).
 //!
 //! Every run checks its node count against the signature below, so a bench never times
 //! changed behaviour silently: a change to the searches' trees must update [`SIGNATURE`]
@@ -20,7 +21,7 @@ use tessera::search::{
     paranoid,
 };
 
-#[path = "../tests/it/multi_toys.rs"]
+#[path = "../tests/it/search/multi_toys.rs"]
 mod multi_toys;
 use multi_toys::{Heap, HeapEval, Tree, TreeEval};
 

@@ -20,7 +20,7 @@
 //!   tree-parallel speed-up (on an idle machine).
 //!
 //! The 4x4 solve and the 5x5 full-board table take tens of seconds each: they are timed
-//! by the ignored tests of `tests/it/quixo_solve.rs` (`--ignored --nocapture` prints them).
+//! by the ignored tests of `tests/it/quixo/solve.rs` (`--ignored --nocapture` prints them).
 
 use std::hint::black_box;
 use std::time::Duration;

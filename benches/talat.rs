@@ -30,7 +30,7 @@ use tessera::games::talat::{
 };
 use tessera::search::{Evaluator, SeatEvaluator};
 
-/// Perft 4 from the random setup of seed 9 (`tests/it/talat_perft.rs`).
+/// Perft 4 from the random setup of seed 9 (`tests/it/talat/perft.rs`).
 const PERFT4: u64 = 296_424;
 
 fn setup(seed: u64) -> SetupOptions {

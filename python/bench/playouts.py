@@ -85,6 +85,21 @@ def tessera_vec_env(n, steps):
     return done_games / s, n * steps / s
 
 
+def tessera_vec_env_rust_actions(n, steps):
+    import tessera
+
+    env = tessera.VecEnv("othello", n, seed=1, threads=1)
+    env.reset()
+    done_games = 0
+    t = time.process_time()
+    for _ in range(steps):
+        # A uniformly random legal action per game, drawn in Rust.
+        obs, rewards, dones, masks = env.step(env.random_actions())
+        done_games += int(dones.sum())
+    s = time.process_time() - t
+    return done_games / s, n * steps / s
+
+
 def openspiel_loop(games):
     import pyspiel
 
@@ -137,6 +152,7 @@ def main():
         rows.append(("tessera Game, Python loop (move strings)", best_of(a.rounds, lambda: tessera_game_loop(a.games))))
         rows.append(("tessera Game, Python loop (actions, masks)", best_of(a.rounds, lambda: tessera_action_loop(a.games))))
         rows.append((f"tessera VecEnv n={a.batch}, numpy random actions", best_of(a.rounds, lambda: tessera_vec_env(a.batch, 120))))
+        rows.append((f"tessera VecEnv n={a.batch}, random_actions", best_of(a.rounds, lambda: tessera_vec_env_rust_actions(a.batch, 120))))
         for gid in ("othello", "quixo", "quixo-4p", "talat", "talat-2p"):
             rows.append((f"tessera random_playouts {gid}", best_of(a.rounds, lambda gid=gid: tessera_playouts(gid, 20000))))
     except ImportError as e:

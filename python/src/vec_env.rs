@@ -221,6 +221,15 @@ impl VecEnv {
         Ok((out.obs, out.rewards, out.dones, out.masks))
     }
 
+    /// A uniformly random legal action for each game's seat to move, int64 of shape
+    /// `(n,)`, drawn in Rust (reproducible from the seed, whatever the thread count).
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> Arr<'py, i64> {
+        let mut out = vec![0; self.env.len()];
+        let (env, pool) = (&mut self.env, self.pool.as_ref());
+        py.detach(|| run(pool, || env.random_actions(&mut out)));
+        array(py, out, &[self.env.len()])
+    }
+
     /// The seat to move in each game, int64 of shape `(n,)`.
     fn to_move<'py>(&self, py: Python<'py>) -> Arr<'py, i64> {
         array(py, self.to_move.clone(), &[self.env.len()])

@@ -107,6 +107,9 @@ class VecEnv:
         TypeError for a non-integer dtype, ValueError for a wrong shape or an illegal
         action (naming the game)."""
     def to_move(self) -> npt.NDArray[np.int64]: ...
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action per game, int64 ``(n,)``, drawn in Rust
+        (reproducible from the seed, whatever the thread count)."""
     def position(self, i: int) -> str: ...
 
 def random_playouts(

@@ -65,6 +65,25 @@ def test_vec_env_is_reproducible_and_thread_count_free():
 
 
 @pytest.mark.parametrize("game_id", IDS)
+def test_random_actions_are_legal_and_reproducible(game_id):
+    def run(threads):
+        env = tessera.VecEnv(game_id, 32, seed=4, threads=threads)
+        obs, masks = env.reset()
+        drawn = []
+        for _ in range(60):
+            actions = env.random_actions()
+            assert actions.dtype == np.int64 and actions.shape == (32,)
+            assert masks[np.arange(32), actions].all()
+            drawn.append(actions)
+            obs, rewards, dones, masks = env.step(actions)
+        return np.stack(drawn)
+
+    a = run(1)
+    assert (a == run(2)).all()
+    assert len(np.unique(a)) > 1
+
+
+@pytest.mark.parametrize("game_id", IDS)
 def test_random_playouts(game_id):
     seats = len(tessera.Game(game_id).returns() or [0] * tessera.Game(game_id).seats())
     r = tessera.random_playouts(game_id, 200, seed=1)

@@ -131,7 +131,7 @@ fn config(args: &FairnessArgs) -> Result<FairnessConfig, CliError> {
         .map_err(CliError::input)?;
     config.max_plies = args.max_plies.map(|p| p as usize);
     config.progress = !args.no_progress && !args.json;
-    config.interrupt = Some(super::tournament::interrupt_flag());
+    config.interrupt = Some(tessera::engine::signals::graceful_interrupt());
     Ok(config)
 }
 
@@ -156,7 +156,7 @@ fn cli_error(args: &FairnessArgs, e: FairnessError) -> CliError {
 
 fn fairness<G: Present + Players>(args: &FairnessArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.html {
-        output::check_html_target(path)?;
+        tessera::report::check_target(path)?;
     }
     let config = config(args)?;
     let json = args.json;

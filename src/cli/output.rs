@@ -128,31 +128,6 @@ pub fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
     Ok(tessera::tuning::outputs::check_writable(path)?)
 }
 
-/// Checks before any work that an HTML page can be written to `path`.
-///
-/// # Errors
-/// `path` is a folder, its folder does not exist, or it cannot be opened for writing.
-pub fn check_html_target(path: &std::path::Path) -> Result<(), CliError> {
-    if path.is_dir() {
-        return Err(CliError::input(format!(
-            "--html {}: is a folder; give a file name, e.g. {}/report.html",
-            path.display(),
-            path.display()
-        )));
-    }
-    if let Some(parent) = path.parent()
-        && !parent.as_os_str().is_empty()
-        && !parent.is_dir()
-    {
-        return Err(CliError::input(format!(
-            "--html {}: folder {} does not exist",
-            path.display(),
-            parent.display()
-        )));
-    }
-    check_writable(path)
-}
-
 impl From<tessera::tournament::request::TournamentError> for CliError {
     /// Every kind is bad input (exit 2).
     fn from(e: tessera::tournament::request::TournamentError) -> Self {

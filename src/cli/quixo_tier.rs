@@ -165,15 +165,7 @@ pub fn run(args: &QuixoTierArgs) -> Result<ExitCode, CliError> {
             chunk,
             dir,
         } => {
-            let (i, n) = chunk
-                .split_once('/')
-                .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
-                .ok_or_else(|| CliError::input(format!("--chunk '{chunk}' is not I/N")))?;
-            if n == 0 || i >= n {
-                return Err(CliError::input(format!(
-                    "chunk {i} of {n}: chunks are numbered 0 to N-1"
-                )));
-            }
+            let (i, n) = tb::parse_chunk(chunk).map_err(CliError::input)?;
             let f = full(common)?;
             let path =
                 tb::build_chunk(common.size, &f, dir, *round, i, n).map_err(CliError::input)?;

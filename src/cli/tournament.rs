@@ -4,8 +4,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use clap::{Args, Subcommand};
 use tessera::tournament::folder::Folder;
@@ -95,8 +93,8 @@ struct PlayArgs {
     #[arg(long = "engine", value_name = "SPEC")]
     inline: Vec<String>,
     /// Pairing format: every engine against every other, or the first against the rest
-    #[arg(long, value_enum, default_value_t = FormatArg::RoundRobin)]
-    format: FormatArg,
+    #[arg(long, value_enum, default_value_t = Format::RoundRobin)]
+    format: Format,
     /// Games per pairing (rounded up to whole colour-swapped pairs)
     #[arg(long, value_name = "N", conflicts_with = "rounds", value_parser = output::at_least_one_u64)]
     games: Option<u64>,
@@ -110,8 +108,8 @@ struct PlayArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
     openings: Option<PathBuf>,
     /// Order of the openings file's lines: in file order, or shuffled once from --seed
-    #[arg(long, value_enum, value_name = "ORDER", requires = "openings", default_value_t = OrderArg::Sequential)]
-    openings_order: OrderArg,
+    #[arg(long, value_enum, value_name = "ORDER", requires = "openings", default_value_t = OpeningsOrder::Sequential)]
+    openings_order: OpeningsOrder,
     /// Random openings of N legal plies from the seed [default: 8; 0 = start position]
     #[arg(long, value_name = "N")]
     random_plies: Option<u32>,
@@ -157,8 +155,8 @@ struct PlayArgs {
     allow_changed_files: bool,
     /// When the rounds need more openings than the file holds (games replay openings):
     /// refuse, warn before the first game, or play without a word
-    #[arg(long, value_enum, value_name = "WHAT", default_value_t = RepeatArg::Warn)]
-    openings_repeat: RepeatArg,
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = OpeningsRepeat::Warn)]
+    openings_repeat: OpeningsRepeat,
     /// No progress bar
     #[arg(long)]
     no_progress: bool,
@@ -172,25 +170,6 @@ struct PlayArgs {
 enum ExportFormat {
     /// GGF (GGS / NBoard / Edax): players, result, per-move eval (discs) and time
     Ggf,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum OrderArg {
-    Sequential,
-    Random,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum RepeatArg {
-    Error,
-    Warn,
-    Allow,
-}
-
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum FormatArg {
-    RoundRobin,
-    Gauntlet,
 }
 
 /// `tournament export DIR --format ggf [--out FILE]`: every Othello record as GGF, after the
@@ -236,18 +215,12 @@ fn request(a: &PlayArgs) -> Request {
     Request {
         engines: a.engines.clone(),
         inline: a.inline.clone(),
-        format: match a.format {
-            FormatArg::RoundRobin => Format::RoundRobin,
-            FormatArg::Gauntlet => Format::Gauntlet,
-        },
+        format: a.format,
         games: a.games,
         rounds: a.rounds,
         concurrency: a.concurrency.map(|k| k as usize),
         openings: a.openings.clone(),
-        openings_order: match a.openings_order {
-            OrderArg::Sequential => OpeningsOrder::Sequential,
-            OrderArg::Random => OpeningsOrder::Random,
-        },
+        openings_order: a.openings_order,
         random_plies: a.random_plies,
         seed: a.seed,
         out: a.out.clone(),
@@ -261,13 +234,9 @@ fn request(a: &PlayArgs) -> Request {
         timemargin: a.timemargin,
         adjudicate: a.adjudicate.clone(),
         allow_changed_files: a.allow_changed_files,
-        openings_repeat: match a.openings_repeat {
-            RepeatArg::Error => OpeningsRepeat::Error,
-            RepeatArg::Warn => OpeningsRepeat::Warn,
-            RepeatArg::Allow => OpeningsRepeat::Allow,
-        },
+        openings_repeat: a.openings_repeat,
         progress: !a.no_progress && !a.json,
-        interrupt: Some(interrupt_flag()),
+        interrupt: Some(tessera::engine::signals::graceful_interrupt()),
     }
 }
 
@@ -287,12 +256,6 @@ fn play_tournament<G: CliGame>(a: &PlayArgs) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// The graceful interrupt of tournaments (see
-/// [`tessera::engine::signals::graceful_interrupt`]).
-pub fn interrupt_flag() -> Arc<AtomicBool> {
-    tessera::engine::signals::graceful_interrupt()
 }
 
 /// The folder `dir` read and checked by the one reader every command and the web page use
@@ -315,7 +278,7 @@ fn print_report(rep: &report::Report, json: bool) {
 
 fn report_dir(dir: &Path, json: bool, html: Option<&Path>) -> Result<ExitCode, CliError> {
     if let Some(path) = html {
-        super::output::check_html_target(path)?;
+        tessera::report::check_target(path)?;
     }
     let folder = load_dir(dir)?;
     if let Some(path) = html {

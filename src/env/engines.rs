@@ -15,8 +15,10 @@ use std::sync::atomic::AtomicBool;
 
 /// Which engine, and limits replacing the engine's own: `engine` is a preset name, a
 /// `.toml` path or an inline spec (`algo=mcts,iterations=500`, see [`EngineSpec::resolve`]
-/// and [`EngineSpec::from_inline`]); `None` is the built-in engine with the game's default
-/// search ([`Players::ALGORITHMS`]: alpha-beta; `brs-plus` for three-player Talat).
+/// and [`EngineSpec::from_inline`]); `None` is the game's default engine, the one
+/// `bestmove`, `play`, `analyze` and the web page start from
+/// ([`EngineSpec::front_end_default`]). With no limit here or in the spec, alpha-beta and
+/// the multi-player searches stop at depth 6 ([`EngineSpec::limits`]), so answers repeat.
 ///
 /// As `bestmove`'s flags: `level` and `depth` exclude each other, `level` with `time_ms`
 /// searches to the level's depth within the time.
@@ -76,8 +78,14 @@ pub fn engine_spec(id: GameId, choice: &EngineChoice) -> Result<EngineSpec, Stri
         }
         Some(name) => EngineSpec::resolve(name)?,
         None => {
-            let algo = crate::for_game!(id, default_algorithm());
-            EngineSpec::from_inline(&format!("name=tessera,algo={}", algo.name()), id.name())?
+            let mut spec = EngineSpec::front_end_default(id.name())?;
+            if choice.level.is_some() {
+                // As `bestmove --level`: levels search full width (Multi-ProbCut only
+                // where a preset asks for it).
+                spec.mpc = None;
+                spec.mpc_t = None;
+            }
+            spec
         }
     };
     spec.expect_game(id.name())?;
@@ -93,11 +101,6 @@ pub fn engine_spec(id: GameId, choice: &EngineChoice) -> Result<EngineSpec, Stri
         spec.nodes = None;
     }
     Ok(spec)
-}
-
-/// The game's default search ([`Players::ALGORITHMS`]'s first).
-fn default_algorithm<G: Players>() -> crate::engine::Algorithm {
-    G::ALGORITHMS[0]
 }
 
 /// What an engine found, with moves as text.

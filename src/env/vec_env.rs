@@ -51,7 +51,12 @@ pub struct VecEnv<G: Game> {
     masks: Vec<bool>,
     seed: u64,
     max_plies: u32,
+    /// Calls of [`VecEnv::random_actions`] so far (each draws from its own stream).
+    draws: u64,
 }
+
+/// Mixed into the seed of [`VecEnv::random_actions`]' streams, apart from the episodes'.
+const ACTION_SALT: u64 = 0x5EED_AC71_0000_0001;
 
 impl<G: EnvGame> VecEnv<G> {
     /// `n` games, seeded from `seed`, cut at `max_plies` plies.
@@ -62,6 +67,7 @@ impl<G: EnvGame> VecEnv<G> {
             masks: vec![false; n * action::action_size::<G>()],
             seed,
             max_plies: max_plies.max(1),
+            draws: 0,
         };
         for i in 0..n {
             env.slots.push(Slot {
@@ -148,6 +154,33 @@ impl<G: EnvGame> VecEnv<G> {
         Ok(())
     }
 
+    /// A uniformly random legal action for each game's seat to move, into `out` (`n`), for
+    /// a random policy or exploration without a round trip through the masks: call `k`'s
+    /// draw for game `i` depends only on `(seed, i, k)`, not on the thread count. Every
+    /// game has a move (finished games restart; a forced pass is the pass action).
+    /// Allocates nothing.
+    ///
+    /// # Panics
+    /// `out` of another length than `n` (a programming error).
+    pub fn random_actions(&mut self, out: &mut [i64]) {
+        assert_eq!(out.len(), self.slots.len(), "one action per game");
+        self.draws += 1;
+        let stream = mix_seed(self.seed ^ ACTION_SALT, self.draws);
+        self.slots
+            .par_iter()
+            .zip(out.par_iter_mut())
+            .enumerate()
+            .with_min_len(16)
+            .for_each(|(i, (slot, action))| {
+                let mut moves = G::Moves::default();
+                slot.pos.generate_moves(&mut moves);
+                // Lemire's multiply-shift: uniform over the list up to len / 2^64.
+                let r = mix_seed(stream, i as u64);
+                let k = ((u128::from(r) * moves.len() as u128) >> 64) as usize;
+                *action = i64::from(crate::game::MoveCode::code(moves[k]));
+            });
+    }
+
     /// Writes every game's observation, legal mask (also kept for the next step's checks)
     /// and seat to move.
     fn write_all(&mut self, buf: &mut StepBuffers<'_>) {
@@ -195,6 +228,7 @@ trait Dyn: Send + Sync {
     fn reset(&mut self, buf: &mut StepBuffers<'_>);
     fn step(&mut self, actions: &[i64], buf: &mut StepBuffers<'_>) -> Result<(), MoveError>;
     fn position(&self, i: usize) -> String;
+    fn random_actions(&mut self, out: &mut [i64]);
 }
 
 impl<G: EnvGame> Dyn for VecEnv<G> {
@@ -206,6 +240,9 @@ impl<G: EnvGame> Dyn for VecEnv<G> {
     }
     fn position(&self, i: usize) -> String {
         VecEnv::position(self, i)
+    }
+    fn random_actions(&mut self, out: &mut [i64]) {
+        VecEnv::random_actions(self, out);
     }
 }
 
@@ -282,6 +319,11 @@ impl AnyVecEnv {
     #[must_use]
     pub fn position(&self, i: usize) -> String {
         self.inner.position(i)
+    }
+
+    /// See [`VecEnv::random_actions`].
+    pub fn random_actions(&mut self, out: &mut [i64]) {
+        self.inner.random_actions(out);
     }
 }
 
@@ -386,5 +428,54 @@ mod tests {
             "game 0: action 99 is outside the action space of othello (0..65)"
         );
         assert_eq!(env.position(0), before);
+    }
+
+    #[test]
+    fn random_actions_are_legal_uniform_and_reproducible() {
+        for id in GameId::ALL {
+            let n = 64;
+            let mut env = AnyVecEnv::new(id, n, 9, 200);
+            let d = env.dims();
+            let mut b = Owned::new(d, n);
+            env.reset(&mut b.buf());
+            let mut actions = vec![0; n];
+            for _ in 0..150 {
+                env.random_actions(&mut actions);
+                for (i, &a) in actions.iter().enumerate() {
+                    assert!(
+                        b.masks[i * d.action_size + a as usize],
+                        "{id} game {i}: {a}"
+                    );
+                }
+                env.step(&actions, &mut b.buf()).unwrap();
+            }
+        }
+        // Othello's start has four moves: 8,000 draws give each close to a quarter (the
+        // seed is fixed, so the counts are too; a biased draw would sit far outside).
+        let n = 8000;
+        let mut env = AnyVecEnv::new(GameId::Othello, n, 3, 100);
+        let mut actions = vec![0; n];
+        env.random_actions(&mut actions);
+        let mut counts = std::collections::BTreeMap::new();
+        for a in &actions {
+            *counts.entry(*a).or_insert(0) += 1;
+        }
+        assert_eq!(counts.len(), 4, "{counts:?}");
+        assert!(
+            counts.values().all(|&c| (1850..=2150).contains(&c)),
+            "{counts:?}"
+        );
+        // The same seed draws the same actions whatever the thread count; the next call
+        // draws others.
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let mut again = AnyVecEnv::new(GameId::Othello, n, 3, 100);
+        let mut same = vec![0; n];
+        one.install(|| again.random_actions(&mut same));
+        assert_eq!(actions, same);
+        again.random_actions(&mut same);
+        assert_ne!(actions, same);
     }
 }

@@ -455,7 +455,7 @@ mod tests {
     use super::*;
 
     /// The first lines `tessera tune` writes to its checkpoints are recognised (the
-    /// integration test `tuning_selfplay` checks files of real runs); weights lines, pattern
+    /// integration test `tuning::selfplay` checks files of real runs); weights lines, pattern
     /// files and near misses are not.
     #[test]
     fn checkpoints_are_told_by_their_first_line() {

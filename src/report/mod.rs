@@ -105,6 +105,48 @@ impl std::error::Error for ReportError {}
 /// Most games the viewer embeds (the first ones by id); the page says when there are more.
 pub const MAX_VIEWER_GAMES: usize = 400;
 
+/// Checks before any work that a page can be written to `path` (`--html`): not a folder,
+/// its folder exists, and the file opens for writing (a missing file is created and removed
+/// again, so a run that fails later leaves nothing behind).
+///
+/// # Errors
+/// [`ReportError::Input`] naming `--html`, the path and what is wrong.
+pub fn check_target(path: &Path) -> Result<(), ReportError> {
+    let bad = |why: String| {
+        Err(ReportError::Input(format!(
+            "--html {}: {why}",
+            path.display()
+        )))
+    };
+    if path.is_dir() {
+        return bad(format!(
+            "is a folder; give a file name, e.g. {}/report.html",
+            path.display()
+        ));
+    }
+    if let Some(parent) = path.parent()
+        && !parent.as_os_str().is_empty()
+        && !parent.is_dir()
+    {
+        return bad(format!("folder {} does not exist", parent.display()));
+    }
+    let existed = path.exists();
+    if let Err(e) = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+    {
+        return Err(ReportError::Input(format!(
+            "cannot write {}: {e}",
+            path.display()
+        )));
+    }
+    if !existed {
+        std::fs::remove_file(path).ok();
+    }
+    Ok(())
+}
+
 /// Writes the page.
 ///
 /// # Errors

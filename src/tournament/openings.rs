@@ -25,7 +25,7 @@ pub enum OpeningSource {
 }
 
 /// In which order the lines of an openings file are used.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum OpeningsOrder {
     /// Round r plays line r (cycled).
@@ -46,7 +46,7 @@ impl OpeningsOrder {
 
 /// What a run does when its schedule needs more openings than the file holds, so that
 /// some games replay an opening already played (`--openings-repeat`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum OpeningsRepeat {
     /// Refuse to start.
     Error,

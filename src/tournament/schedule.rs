@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Who meets whom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     /// Every group of `seats` distinct engines meets.

@@ -1005,7 +1005,7 @@ fn quixo_team_tournament_rates_one_engine_per_team() {
 
 #[test]
 fn talat_perft_counts_the_setup_placements() {
-    // Setup placements, worked by hand (tests/it/talat_perft.rs): 9 kinds x 10 start squares
+    // Setup placements, worked by hand (tests/it/talat/perft.rs): 9 kinds x 10 start squares
     // = 90 for the first placer, 90 x 90 = 8 100 after the second.
     for game in ["talat", "talat-2p"] {
         let v = json_of(&["perft", game, "--depth", "2", "--json"]);

@@ -160,6 +160,22 @@ fn previous(dir: &Path, round: u32, size: u8, tier: &OneBlankTier) -> Result<Vec
     Ok(prev.codes)
 }
 
+/// Chunk `I/N` as `quixo-tier chunk --chunk` writes it: `(i, n)` with `i < n` (chunks are
+/// numbered from 0).
+///
+/// # Errors
+/// Text that is not `I/N`, `N` = 0, `I >= N`: one line.
+pub fn parse_chunk(text: &str) -> Result<(usize, usize), String> {
+    let (i, n) = text
+        .split_once('/')
+        .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
+        .ok_or_else(|| format!("--chunk '{text}' is not I/N"))?;
+    if n == 0 || i >= n {
+        return Err(format!("chunk {i} of {n}: chunks are numbered 0 to N-1"));
+    }
+    Ok((i, n))
+}
+
 /// Computes chunk `i` of `n` of value-iteration round `round` (>= 1) from `DIR/round-(R-1).qxt`
 /// and writes `DIR/round-R-chunk-I-of-N.qxt`; returns the file.
 ///

@@ -20,7 +20,7 @@
 //!    (exact 50-bit keys: 5 bits of square per tower, at most 10 towers; no hashing
 //!    collisions can lie).
 //!
-//! `tests/it/talat_freeze.rs` compares it with a breadth-first brute force over the same moves.
+//! `tests/it/talat/freeze.rs` compares it with a breadth-first brute force over the same moves.
 
 use std::cell::RefCell;
 

@@ -152,7 +152,7 @@ const fn rule(a: u8, d: u8) -> bool {
 
 /// The 9x9 capture table: bit `d` of `CAPTURES[a]` is set when a tower of kind index `a`
 /// may capture an opposing tower of kind index `d` (indices as in [`Kind`]). Tested cell by
-/// cell against the rules text in `tests/it/talat_rules.rs`.
+/// cell against the rules text in `tests/it/talat/rules.rs`.
 ///
 /// ```text
 ///          victim: T1 S1 H1 T2 S2 H2 T3 S3 H3

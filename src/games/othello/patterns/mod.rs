@@ -392,7 +392,7 @@ static SHIPPED: &[u8] = include_bytes!("../../../../tuning/othello-patterns.bin"
 /// parsed once). They order the exact solver's moves by default.
 ///
 /// # Panics
-/// Never for the committed file (`tests/it/tuning_files.rs` loads it).
+/// Never for the committed file (`tests/it/tuning/files.rs` loads it).
 #[must_use]
 pub fn shipped() -> Arc<PatternWeights> {
     static W: OnceLock<Arc<PatternWeights>> = OnceLock::new();

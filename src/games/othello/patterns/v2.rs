@@ -305,7 +305,7 @@ static SHIPPED: &[u8] = include_bytes!("../../../../tuning/othello-patterns2.bin
 /// The shipped format-2 weights (`builtin:patterns2`), decompressed once.
 ///
 /// # Panics
-/// Never for the committed file (`tests/it/tuning_files.rs` loads it).
+/// Never for the committed file (`tests/it/tuning/files.rs` loads it).
 #[must_use]
 pub fn shipped() -> Arc<PatternWeights2> {
     static W: OnceLock<Arc<PatternWeights2>> = OnceLock::new();

@@ -15,7 +15,7 @@ use tessera::games::quixo::{Quixo, Quixo4p};
 use tessera::search::Limits;
 use tessera::search::mcts::{MctsConfig, MctsResult, Parallelism, Proven, UniformPlayout, mcts};
 
-use crate::mcts::{random_positions, winning_moves};
+use crate::search::mcts::{random_positions, winning_moves};
 
 fn tree(iterations: u64, threads: usize, seed: u64) -> MctsConfig {
     MctsConfig {

@@ -185,7 +185,7 @@ fn weights_json_round_trip_and_errors() {
 
 #[test]
 fn engine_takes_a_free_capture() {
-    // Grey to move (see tests/it/talat_rules.rs, djinn_moves_and_scoring): the Djinn's S3 on
+    // Grey to move (see tests/it/talat/rules.rs, djinn_moves_and_scoring): the Djinn's S3 on
     // BW b2 may take White's H2 on c3 and Grey's H2 on GB c2 may take the Djinn's S2 on
     // c3; neither capturer can be taken back. Any other move lets White's H2 step away or
     // leaves the Djinn's S2 where White can move it off.

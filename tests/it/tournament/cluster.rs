@@ -7,7 +7,7 @@
 //! `munge`, as root) and follows the guide's commands through `sbatch`:
 //!
 //! ```sh
-//! cargo test --release --test it cluster:: -- --ignored
+//! cargo test --release --test it tournament::cluster:: -- --ignored
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -424,7 +424,7 @@ impl Drop for LocalSlurm {
 /// commands as printed: a tournament and a self-play run as 16-task arrays, merged, equal
 /// to the runs in one piece (games, report, data lines); a rerun task resumes; bad input
 /// fails the job with one line and exit status 2. Needs root and `slurm-wlm munge`; about a
-/// minute. Run: `cargo test --release --test it cluster:: -- --ignored`.
+/// minute. Run: `cargo test --release --test it tournament::cluster:: -- --ignored`.
 #[test]
 #[ignore = "starts a one-node Slurm (root, apt-get install -y slurm-wlm munge); about a minute"]
 fn the_guide_slurm_section_on_a_real_slurm() {

@@ -37,7 +37,7 @@ fn othello_pattern_weights_file_loads_says_how_it_was_made_and_plays_sensibly() 
     // sign far more often than chance and closer than the baseline evaluation.
     let base = Eval::default();
     let (mut agree, mut err, mut base_err) = (0, 0i64, 0i64);
-    let text = include_str!("../data/othello/ffo-40-59.txt");
+    let text = include_str!("../../data/othello/ffo-40-59.txt");
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -94,7 +94,7 @@ fn othello_pattern2_weights_file_loads_says_how_it_was_made_and_beats_format_1()
     );
     let old = Eval::load(std::path::Path::new("builtin:patterns")).unwrap();
     let (mut err, mut old_err) = (0i64, 0i64);
-    let text = include_str!("../data/othello/ffo-40-59.txt");
+    let text = include_str!("../../data/othello/ffo-40-59.txt");
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

@@ -13,7 +13,7 @@ use tessera::tournament::stats::ratings::{
 };
 use tessera::tournament::stats::sprt::{Sprt, SprtDecision, SprtModel};
 
-const GOLDEN: &str = include_str!("../data/ratings/golden.md");
+const GOLDEN: &str = include_str!("../../data/ratings/golden.md");
 
 // ---------------------------------------------------------------------------------------------
 // Golden-file parsing
@@ -236,7 +236,7 @@ fn normalized_llr_of_all_drawn_pairs_at_narrow_wide_bounds() {
 /// same likelihood under H0 and H1 (the drawn sample's score 1/2 is as far from both; the
 /// constrained maxima are mirror images), so the LLR is 0 after any number of pairs on
 /// both models and no bound is ever reached: such a run ends at its game limit, not at a
-/// decision (the report says so, see `tournament::sprt_without_a_decision_says_why`).
+/// decision (the report says so, see `tournament::runs::sprt_without_a_decision_says_why`).
 #[test]
 fn symmetric_bounds_and_all_draws_never_decide() {
     for model in [SprtModel::Normalized, SprtModel::Logistic] {

@@ -1,5 +1,5 @@
 //! Toy multi-seat games for the multi-player search tests and bench (used by
-//! `tests/it/multiplayer_search.rs`, included by `benches/multiplayer.rs`).
+//! `tests/it/search/multiplayer.rs`, included by `benches/multiplayer.rs`).
 //!
 //! - [`Tree`]: a random game tree defined by hashing the move path: 1..=4 moves or a forced
 //!   pass per node, a seat sometimes moving twice or being skipped, games ending at random

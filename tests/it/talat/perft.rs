@@ -251,7 +251,7 @@ fn naive_generator_agrees_along_random_games() {
 
 /// `(id, position, depth, leaves)` lines of `tests/data/talat/perft.txt`.
 fn perft_file() -> Vec<(String, String, u32, u64)> {
-    include_str!("../data/talat/perft.txt")
+    include_str!("../../data/talat/perft.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

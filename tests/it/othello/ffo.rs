@@ -31,7 +31,7 @@ struct Problem {
 }
 
 fn problems() -> Vec<Problem> {
-    let text = include_str!("../data/othello/ffo-40-59.txt");
+    let text = include_str!("../../data/othello/ffo-40-59.txt");
     let list: Vec<Problem> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

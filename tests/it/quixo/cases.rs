@@ -77,7 +77,7 @@ struct Case {
 }
 
 fn parse_cases() -> Vec<Case> {
-    let text = include_str!("../data/quixo/cases.txt");
+    let text = include_str!("../../data/quixo/cases.txt");
     let mut cases = Vec::new();
     let mut lines = text.lines().filter(|l| !l.starts_with('#')).peekable();
     while let Some(line) = lines.next() {

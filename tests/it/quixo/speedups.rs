@@ -30,7 +30,7 @@ pub(crate) fn play_random(pos: &Quixo, rng: &mut u64) -> Quixo {
 /// Checks a prover's answer `p` for `pos` against the retrograde table: a forced result
 /// within `max_plies` must come out with its exact distance and a best move whose child has
 /// the opposite value one ply shorter (or ends the game); anything else must be unproven.
-/// Returns the verdict. Shared by the df-pn tests (`quixo_dfpn`).
+/// Returns the verdict. Shared by the df-pn tests (`quixo::dfpn`).
 pub(crate) fn check_proof(
     table: &SmallBoardTable,
     pos: &Quixo,

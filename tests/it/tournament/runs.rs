@@ -678,7 +678,7 @@ fn run_report(dir: &Path, args: &[&str]) -> (String, serde_json::Value) {
     );
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
-    crate::schemas::assert_valid("report.schema.json", &report, "report.json");
+    crate::tournament::schemas::assert_valid("report.schema.json", &report, "report.json");
     (String::from_utf8_lossy(&out.stdout).into_owned(), report)
 }
 

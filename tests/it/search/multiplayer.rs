@@ -13,7 +13,7 @@
 //!
 //! Games: a random hash-defined 3-seat tree (forced passes, a seat moving twice or skipped,
 //! constant-sum or not; also 4 seats) and 3-seat Nim with scores (passes when full, taking
-//! 3 moves again, many transpositions), see `tests/it/multi_toys.rs`.
+//! 3 moves again, many transpositions), see `tests/it/search/multi_toys.rs`.
 
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -30,7 +30,7 @@ use tessera::search::{
 };
 
 use crate::common;
-use crate::multi_toys;
+use crate::search::multi_toys;
 use common::{Rng, moves_of};
 use multi_toys::{Cells, CellsEval, Heap, HeapEval, Tree, TreeEval};
 

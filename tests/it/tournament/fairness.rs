@@ -432,7 +432,7 @@ fn quixo_fairness_gives_the_solved_small_board() {
         five.contains("Quixo Is Solved") && five.contains("2020"),
         "{five}"
     );
-    let solved = include_str!("../data/quixo/solved.md");
+    let solved = include_str!("../../data/quixo/solved.md");
     assert!(solved.contains("| 5x5 (five in a row) | draw"));
     let _ = std::fs::remove_dir_all(&out);
 }
@@ -663,10 +663,10 @@ fn attr(dom: &str, id: &str, name: &str) -> String {
 #[test]
 fn viewer_replays_a_game_of_each_id_to_its_final_position() {
     use tessera::games::{othello, quixo, talat};
-    if !super::serve_browser::chromium_available() {
+    if !crate::web::browser::chromium_available() {
         return;
     }
-    let _one = super::serve_browser::ONE_BROWSER
+    let _one = crate::web::browser::ONE_BROWSER
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     type Replay = fn(&serde_json::Value) -> (String, usize);

@@ -2,7 +2,7 @@
 //! plain HTTP/1.1 requests (std's TcpStream; no client crate). Legal play in every game,
 //! engine replies, undo/redo, and the refusals: an illegal move, a malformed position, an
 //! unknown preset, a move for another game than the session's, each a 4xx with a one-line
-//! JSON error. The real-browser test is `serve_browser`.
+//! JSON error. The real-browser test is `web::browser`.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -10,7 +10,7 @@ use tessera::games::quixo::prove::{ProveLimits, Verdict, prove};
 use tessera::games::quixo::retro::{SmallBoardTable, Value, decode};
 use tessera::games::quixo::{Quixo, prove_dfpn};
 
-use crate::quixo_speedups::{check_proof, play_random};
+use crate::quixo::speedups::{check_proof, play_random};
 
 /// Every unfinished 3x3 board with either side to move.
 fn all_3x3() -> Vec<Quixo> {

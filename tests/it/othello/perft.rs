@@ -6,7 +6,7 @@ use tessera::games::othello::{Position, perft::perft};
 
 /// `(depth, leaves)` rows of the data file's mode-1 column.
 fn reference() -> Vec<(u32, u64)> {
-    let text = include_str!("../data/othello/perft.txt");
+    let text = include_str!("../../data/othello/perft.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

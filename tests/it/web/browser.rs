@@ -365,7 +365,7 @@ fn run(name: &str, server_args: &[&str], scenario: impl FnOnce(&mut Browser, &Se
     let result =
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scenario(&mut b, &server)));
     eprintln!(
-        "serve_browser {name}: {:.1} s",
+        "web::browser {name}: {:.1} s",
         started.elapsed().as_secs_f64()
     );
     if let Err(e) = result {

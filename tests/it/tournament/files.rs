@@ -562,7 +562,7 @@ fn an_openings_file_is_indexed_not_copied_into_the_settings() {
 /// tournament within 20 MB of peak memory (measured 18.9 MB; the same tournament with
 /// random openings 17.9 MB), writes a `tournament.json` under 64 KB, and `report` stays
 /// bounded too. Slow (about 10 s of CPU to check every line); run with
-/// `cargo test --release --test it tournament_files::a_200_mb_openings_file -- --ignored`.
+/// `cargo test --release --test it tournament::files::a_200_mb_openings_file -- --ignored`.
 #[test]
 #[ignore = "writes a 200 MB file and reads it twice (~10 s CPU)"]
 fn a_200_mb_openings_file_runs_in_bounded_memory() {

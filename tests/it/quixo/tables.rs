@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 
 use crate::common::refused;
 
-/// A full 5x5 board won in 5 plies for X by d5-d1 alone (`quixo_solve`'s case).
+/// A full 5x5 board won in 5 plies for X by d5-d1 alone (`quixo::solve`'s case).
 const WIN_IN_5: &str = "XOOOO/OOXXX/OXXXX/XXXXO/OOOXO X";
 
 fn scratch(name: &str) -> PathBuf {
@@ -139,7 +139,7 @@ fn tables_are_for_quixo_engines_and_auto_needs_none() {
 #[test]
 #[ignore = "builds the 5x5 full-board table (2^25 boards: seconds, ~100 MB)"]
 fn full_board_table_moves_through_bestmove() {
-    // `cargo test --release --test it quixo_tables -- --ignored`
+    // `cargo test --release --test it quixo::tables:: -- --ignored`
     let cache = scratch("full");
     let table = cache.join("tessera").join("quixo-full5-v1.bin");
     let out = Command::new(env!("CARGO_BIN_EXE_tessera"))

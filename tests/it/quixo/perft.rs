@@ -11,7 +11,7 @@ use tessera::games::quixo::{Quixo, Quixo4p, perft};
 
 /// Reads the perft line of solved.md, so the expected numbers come from the data file.
 fn published() -> Vec<(u32, u64)> {
-    let text = include_str!("../data/quixo/solved.md");
+    let text = include_str!("../../data/quixo/solved.md");
     let line = text
         .lines()
         .skip_while(|l| !l.starts_with("## Perft"))

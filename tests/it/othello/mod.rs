@@ -1,0 +1,10 @@
+//! Othello: rules cases, perft, the searches against exact truth, MPC, FFO and OBF, tools, weights.
+
+mod ffo;
+mod mpc;
+mod obf;
+mod perft;
+mod rules;
+mod search;
+mod tools;
+mod weights_files;
