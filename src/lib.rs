@@ -4,15 +4,18 @@
 //! checked by `tests/it/architecture.rs`):
 //! - [`game`]: the game abstraction (seats, moves, outcomes, evaluation weight registries);
 //! - [`games`]: the rules of each game on bitboards, its evaluation and its own solvers;
+//! - [`formats`]: game records other programs share (GGF);
+//! - [`present`]: how games are shown to people (seat names, diagrams, results, clicks);
 //! - [`search`]: game-agnostic search (alpha-beta with PVS, iterative deepening and a
 //!   transposition table; MCTS; the multi-player searches);
-//! - [`protocol`]: GTP (the wire format per game, and the server);
+//! - [`wire`]: the text protocols' wire level (GTP commands and responses, per game);
 //! - [`engine`]: players, and each game's players put together (the registry by game);
 //! - [`mod@env`]: games by run-time id for scripting and learning (observations, actions, a
 //!   vectorised environment, engines by position text): what the Python package binds;
+//! - [`protocol`]: tessera as an engine for other programs (the GTP and NBoard servers);
+//! - [`play`]: games between people and engines (history, the terminal game);
 //! - [`tournament`] and [`tuning`]: games between engines, and fitting weights;
-//! - [`formats`]: game records other programs share (GGF);
-//! - [`present`]: how games are shown to people (seat names, diagrams, results, clicks);
+//! - [`report`] and [`web`]: the HTML pages of tournament folders, and `tessera serve`;
 //! - `cli` (binary only): the `tessera` command line.
 //!
 //! The user guide (`docs/`, an mdBook) describes the command line; `examples/` has small
@@ -59,3 +62,4 @@ pub mod search;
 pub mod tournament;
 pub mod tuning;
 pub mod web;
+pub mod wire;

@@ -11,8 +11,8 @@ use tessera::game::Game;
 use tessera::games::othello::{Position, obf};
 use tessera::games::quixo::{Quixo, Quixo4p};
 use tessera::games::talat::{Talat, Talat2p};
-use tessera::protocol::gtp::{self, GtpGame, ResponseReader};
 use tessera::protocol::nboard;
+use tessera::wire::gtp::{self, GtpGame, ResponseReader};
 
 /// The names of the targets, as `src/bin/NAME.rs` and `corpus/NAME/`.
 pub const TARGETS: [&str; 9] = [

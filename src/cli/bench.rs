@@ -26,6 +26,7 @@ use super::{Algo, GameId};
                   the searches summed; its wall time also counts each position's set-up.\n\
                   Examples:\n  tessera bench othello --depth 10 --threads 2\n  \
                   tessera bench othello --algo mcts --iterations 20000\n  \
+                  tessera bench othello --engine othello-best-t100 --depth 12\n  \
                   tessera bench quixo --algo mcts --threads 2 --mcts-parallel tree"
 )]
 pub struct BenchArgs {
@@ -49,6 +50,10 @@ pub struct BenchArgs {
     /// MCTS iterations per position (with --algo mcts only) [default: 10000]
     #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
     pub iterations: Option<u64>,
+    /// Bench this engine (a preset, a .toml or an inline spec) at --depth instead of the
+    /// built-in one: its own settings otherwise, no book
+    #[arg(long, value_name = "SPEC")]
+    pub engine: Option<String>,
     /// Print one JSON object instead of the table
     #[arg(long)]
     pub json: bool,
@@ -70,6 +75,7 @@ fn bench<G: CliGame>(args: &BenchArgs) -> Result<ExitCode, CliError> {
         threads: args.threads,
         mcts_parallel: args.mcts_parallel,
         iterations: args.iterations,
+        engine: args.engine.clone(),
     })
     .map_err(bench_error)?;
     if !args.json {

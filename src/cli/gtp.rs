@@ -7,7 +7,7 @@ use clap::Args;
 use tessera::engine::protocol_flags::ProtocolFlags;
 use tessera::games::{othello, quixo};
 use tessera::protocol::GtpServer;
-use tessera::protocol::gtp::GtpGame;
+use tessera::wire::gtp::GtpGame;
 
 use super::GameId;
 use super::games::CliGame;

@@ -53,6 +53,13 @@ pub struct BenchConfig {
     pub mcts_parallel: Option<Parallelism>,
     /// MCTS iterations per position; `None`: [`DEFAULT_ITERATIONS`].
     pub iterations: Option<u64>,
+    /// An engine spec benched instead of the built-in engine (a preset name, a `.toml`
+    /// path or an inline spec, as `--engine` takes): alpha-beta and the multi-player
+    /// searches go to `depth` on every position, MCTS runs the spec's own iterations
+    /// ([`DEFAULT_ITERATIONS`] if it sets none); everything else (Multi-ProbCut, exact
+    /// solving, threads) is the spec's, except that no opening book is used. `algo`,
+    /// `iterations`, `mcts_parallel` and `threads` other than 1 are refused with it.
+    pub engine: Option<String>,
 }
 
 /// One position searched.
@@ -130,6 +137,9 @@ impl Bench {
     /// flags [`EngineFlags::for_game`] refuses.
     pub fn new<G: Players>(config: &BenchConfig) -> Result<Self, BenchError> {
         let refuse = |m: String| Err(BenchError::Settings(FlagsError::Conflict(m)));
+        if let Some(text) = &config.engine {
+            return Self::of_engine::<G>(text, config);
+        }
         let algo = config.algo.unwrap_or(G::ALGORITHMS[0]);
         let mcts = algo == Algorithm::Mcts;
         if !mcts && config.iterations.is_some() {
@@ -177,6 +187,49 @@ impl Bench {
             iterations,
             parallel,
             threads: config.threads,
+            flags,
+        })
+    }
+
+    /// The bench of the engine `text` names (see [`BenchConfig::engine`]).
+    fn of_engine<G: Players>(text: &str, config: &BenchConfig) -> Result<Self, BenchError> {
+        if config.algo.is_some()
+            || config.iterations.is_some()
+            || config.mcts_parallel.is_some()
+            || config.threads != 1
+        {
+            return Err(BenchError::Settings(FlagsError::Conflict(format!(
+                "--engine {text} is the engine benched: --algo, --iterations, --mcts-parallel \
+                 and --threads are for the built-in one (give them in the spec, e.g. \
+                 algo=mcts,iterations=20000,threads=2)"
+            ))));
+        }
+        let mut flags = EngineFlags {
+            engine: Some(text.to_string()),
+            book: Some("none".into()),
+            ..EngineFlags::default()
+        }
+        .for_game::<G>()
+        .map_err(BenchError::Settings)?;
+        let algo = flags.algo();
+        let depth = config.depth.unwrap_or(DEFAULT_DEPTH);
+        if algo == Algorithm::Mcts {
+            if config.depth.is_some() {
+                return Err(BenchError::Settings(FlagsError::Conflict(format!(
+                    "--engine {text} is an MCTS engine: --depth is for alpha-beta and the \
+                     multi-player searches (it runs the spec's iterations)"
+                ))));
+            }
+        } else {
+            flags.flags.depth = Some(depth);
+        }
+        let spec = flags.spec::<G>().map_err(BenchError::Settings)?;
+        Ok(Self {
+            algo,
+            depth,
+            iterations: spec.iterations.unwrap_or(DEFAULT_ITERATIONS),
+            parallel: spec.mcts_config().parallel,
+            threads: u32::try_from(spec.threads.unwrap_or(1)).unwrap_or(u32::MAX),
             flags,
         })
     }

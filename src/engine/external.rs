@@ -28,8 +28,8 @@ use std::time::{Duration, Instant};
 
 use super::{EngineSpec, Player, Thought};
 use crate::game::Seat;
-use crate::protocol::gtp::{GtpGame, LineResult, Response, ResponseReader};
 use crate::search::Limits;
+use crate::wire::gtp::{GtpGame, LineResult, Response, ResponseReader};
 
 /// The process groups of the programs running now, so that tessera ends them when it is
 /// stopped by a signal (see [`end_all`]).

@@ -17,10 +17,10 @@
 
 use std::io::{BufRead, Read, Write};
 
-use super::gtp::{Command, GtpGame, format_response};
 use crate::engine::Player;
 use crate::game::Seat;
 use crate::search::{GameClock, Limits};
+use crate::wire::gtp::{Command, GtpGame, format_response};
 
 /// The commands the server knows, as `list_commands` prints them.
 pub const COMMANDS: &[&str] = &[

@@ -19,9 +19,8 @@ enum Krate {
     Bin,
 }
 
-/// Layers a layer must not import, by layer: the top-level module, except that `protocol`
-/// is split into its wire files (`protocol`: `gtp.rs`, `<game>.rs`) and its servers
-/// (`protocol-server`: `mod.rs`, `server.rs`, `nboard.rs`); `cli` is the binary.
+/// Layers a layer must not import, by layer: the top-level module (`wire` below the
+/// engines, the `protocol` servers above them); `cli` is the binary.
 const FORBIDDEN: &[(&str, &[&str])] = &[
     (
         "game",
@@ -32,8 +31,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "present",
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -48,8 +47,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "present",
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -64,8 +63,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "present",
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -81,8 +80,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
             "present",
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -91,14 +90,14 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "protocol",
+        "wire",
         &[
             "search",
             "formats",
             "present",
             "engine",
             "env",
-            "protocol-server",
+            "protocol",
             "tuning",
             "tournament",
             "report",
@@ -111,8 +110,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         &[
             "engine",
             "env",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -124,7 +123,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         "engine",
         &[
             "env",
-            "protocol-server",
+            "protocol",
             "tuning",
             "tournament",
             "report",
@@ -133,15 +132,15 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "protocol-server",
+        "protocol",
         &["env", "tuning", "tournament", "report", "web", "cli"],
     ),
     (
         "env",
         &[
             "formats",
+            "wire",
             "protocol",
-            "protocol-server",
             "tuning",
             "tournament",
             "report",
@@ -151,13 +150,13 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     ),
     (
         "tournament",
-        &["env", "protocol-server", "tuning", "report", "web", "cli"],
+        &["env", "protocol", "tuning", "report", "web", "cli"],
     ),
     (
         "play",
         &[
             "env",
-            "protocol-server",
+            "protocol",
             "tuning",
             "tournament",
             "report",
@@ -166,13 +165,9 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         ],
     ),
     ("tuning", &["report", "web", "cli"]),
-    ("report", &["protocol-server", "tuning", "web", "cli"]),
+    ("report", &["protocol", "tuning", "web", "cli"]),
     ("web", &["tuning", "cli"]),
 ];
-
-/// The protocol files that serve tessera to other programs (layer `protocol-server`); the
-/// others under `src/protocol/` are wire formats (layer `protocol`).
-const PROTOCOL_SERVERS: &[&str] = &["server", "nboard"];
 
 /// One source file, comments and string contents blanked.
 struct Source {
@@ -577,10 +572,6 @@ fn layer(s: &Source) -> &str {
 fn module_layer(module: &[String]) -> &str {
     match module.first().map(String::as_str) {
         None => "lib",
-        Some("protocol") => match module.get(1) {
-            Some(m) if !PROTOCOL_SERVERS.contains(&m.as_str()) => "protocol",
-            _ => "protocol-server",
-        },
         Some(top) => top,
     }
 }
@@ -596,8 +587,7 @@ fn banned(s: &Source) -> &'static [&'static str] {
 
 /// Every path that names a forbidden layer as written (`crate::tuning::Param` is
 /// refused in `src/games/` even though `tuning` only re-exports it from `game`), as
-/// `file names path: ...`. The protocol layer of a written path is the file it names
-/// (`protocol::server::...` is a server; `protocol::X` for other `X` counts as the wire).
+/// `file names path: ...`.
 fn forbidden_names(sources: &[Source]) -> Vec<String> {
     let mut out = Vec::new();
     for s in sources {
@@ -876,28 +866,32 @@ fn checker_reports_a_forbidden_layer_named_through_a_reexport() {
 }
 
 #[test]
-fn checker_keeps_protocol_wire_files_below_the_engine() {
+fn checker_keeps_the_wire_below_the_engine_and_the_servers_above() {
     let mut files = CLEAN.to_vec();
     files[0] = (
         "lib.rs",
-        "pub mod game;\npub mod games;\npub mod engine;\npub mod protocol;\n",
+        "pub mod game;\npub mod games;\npub mod engine;\npub mod protocol;\npub mod wire;\n",
     );
-    files.push(("protocol/mod.rs", "pub mod gtp;\npub mod server;\n"));
+    files.push(("protocol/mod.rs", "pub mod server;\n"));
     files.push((
         "protocol/server.rs",
-        "use crate::engine::Player;\npub fn serve() {}\n",
+        "use crate::engine::Player;\nuse crate::wire::gtp::Command;\npub fn serve() {}\n",
     ));
-    // The server may use the engine; a wire file may not.
-    assert_eq!(check(&files), Vec::<String>::new());
+    files.push(("wire/mod.rs", "pub mod gtp;\n"));
     files.push((
-        "protocol/gtp.rs",
-        "use crate::game::Game;\nuse crate::engine::Player;\n",
+        "wire/gtp.rs",
+        "use crate::game::Game;\npub struct Command;\n",
     ));
+    // The server may use the engine and the wire.
+    assert_eq!(check(&files), Vec::<String>::new());
+    // A wire file may not use the engine.
+    files.last_mut().unwrap().1 =
+        "use crate::game::Game;\nuse crate::engine::Player;\npub struct Command;\n";
     let problems = check(&files);
     assert_eq!(problems.len(), 1, "{problems:#?}");
     assert!(
-        problems[0].starts_with("protocol/gtp.rs -> engine/mod.rs (engine::Player)")
-            && problems[0].ends_with("layer protocol must not import engine"),
+        problems[0].starts_with("wire/gtp.rs -> engine/mod.rs (engine::Player)")
+            && problems[0].ends_with("layer wire must not import engine"),
         "{problems:#?}"
     );
 }
@@ -919,4 +913,108 @@ fn src_layers_import_downward_and_files_form_no_cycle() {
         "ARCHITECTURE.md rules broken:\n{}",
         problems.join("\n")
     );
+}
+
+/// The traits a game implements to reach each layer, and the files ARCHITECTURE.md's "A new
+/// game" list names for them (`<game>` is the game's folder under `src/games/`; `*` any
+/// file of that folder).
+const GAME_PLACES: &[(&str, &[&str])] = &[
+    ("Players", &["engine/registry.rs"]),
+    ("GtpGame", &["wire/<game>.rs", "wire/gtp.rs"]),
+    ("Present", &["present/<game>.rs"]),
+    ("Observe", &["env/observe.rs"]),
+    ("LoadPosition", &["formats/position_source.rs"]),
+    ("CliGame", &["cli/<game>.rs"]),
+    ("TexelGame", &["tuning/<game>.rs"]),
+];
+
+/// `impl ... TRAIT for TYPE` lines of `text`: the trait's last path segment and the type.
+fn trait_impls(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim_start) {
+        let Some(rest) = line.strip_prefix("impl") else {
+            continue;
+        };
+        // Skip the generics: `impl<const FOUR: bool> Present for Position<FOUR> {`.
+        let rest = match rest.strip_prefix('<') {
+            Some(r) => match r.find("> ") {
+                Some(i) => &r[i + 2..],
+                None => continue,
+            },
+            None => rest.trim_start(),
+        };
+        let Some((tr, ty)) = rest.split_once(" for ") else {
+            continue;
+        };
+        let tr = tr.rsplit("::").next().unwrap_or(tr).trim();
+        let ty = ty.split(['{', ' ']).next().unwrap_or("").to_string();
+        out.push((tr.to_string(), ty));
+    }
+    out
+}
+
+/// ARCHITECTURE.md's list of the places a new game touches holds: each per-game trait is
+/// implemented only in the files the list names, and every game has its engine wiring,
+/// presentation and command-line files.
+#[test]
+fn a_game_is_wired_in_the_places_architecture_md_lists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = root.join("src");
+    let mut files = Vec::new();
+    read_tree(&base, &base, &mut files);
+    let games: Vec<String> = std::fs::read_dir(base.join("games"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(games.len() >= 3, "{games:?}");
+    let allowed = |file: &str, places: &[&str]| {
+        places.iter().any(|p| {
+            games
+                .iter()
+                .any(|g| p.replace("<game>", g) == file || p.replace("<game>", "*") == file)
+        })
+    };
+    let mut seen = BTreeSet::new();
+    let mut wrong = Vec::new();
+    for (file, text) in &files {
+        for (tr, ty) in trait_impls(text) {
+            if let Some((_, places)) = GAME_PLACES.iter().find(|(t, _)| *t == tr) {
+                seen.insert(tr.clone());
+                if !allowed(file, places) {
+                    wrong.push(format!("{file}: impl {tr} for {ty} (listed: {places:?})"));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "not where ARCHITECTURE.md says:\n{}",
+        wrong.join("\n")
+    );
+    let all: BTreeSet<String> = GAME_PLACES.iter().map(|(t, _)| t.to_string()).collect();
+    assert_eq!(seen, all, "every listed trait has implementations");
+    for g in &games {
+        for f in ["engine", "present", "cli", "tuning"] {
+            let path = base.join(f).join(format!("{g}.rs"));
+            assert!(path.is_file(), "{} is missing", path.display());
+        }
+        let id = std::fs::read_to_string(base.join("games/id.rs")).unwrap();
+        assert!(
+            id.contains(&format!("{g}::")),
+            "games/id.rs does not register {g}"
+        );
+    }
+    let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    for (tr, places) in GAME_PLACES {
+        assert!(
+            doc.contains(&format!("impl {tr}")),
+            "ARCHITECTURE.md names impl {tr}"
+        );
+        for p in *places {
+            let p = p.replace("<game>", "foo");
+            assert!(doc.contains(&p), "ARCHITECTURE.md names {p}");
+        }
+    }
 }

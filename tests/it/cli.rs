@@ -1367,3 +1367,87 @@ fn threads_for_a_one_thread_search_and_huge_seeds_are_named_plainly() {
         assert!(!err.contains("inline engine"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn bench_takes_an_engine_spec_and_searches_it_as_the_spec_says() {
+    let nodes = |args: &[&str]| json_of(args)["nodes"].as_u64().unwrap();
+    // The built-in bench engine written as a spec searches the same trees.
+    assert_eq!(
+        nodes(&["bench", "quixo", "--depth", "3", "--json"]),
+        nodes(&[
+            "bench",
+            "quixo",
+            "--engine",
+            "weights=builtin:texel,tt-mb=16",
+            "--depth",
+            "3",
+            "--json"
+        ])
+    );
+    let full = nodes(&["bench", "othello", "--depth", "5", "--json"]);
+    let spec = "weights=builtin:patterns2,mpc=off,exact-empties=0,tt-mb=16";
+    assert_eq!(
+        full,
+        nodes(&[
+            "bench", "othello", "--engine", spec, "--depth", "5", "--json"
+        ])
+    );
+    // A preset keeps its own settings: othello-best-t100's Multi-ProbCut prunes.
+    let best = nodes(&[
+        "bench",
+        "othello",
+        "--engine",
+        "othello-best-t100",
+        "--depth",
+        "5",
+        "--json",
+    ]);
+    assert!(best < full, "MPC {best} nodes, full width {full}");
+    // An MCTS spec runs its own iterations on every position.
+    let m = json_of(&[
+        "bench",
+        "othello",
+        "--engine",
+        "algo=mcts,iterations=300",
+        "--json",
+    ]);
+    assert_eq!(
+        (&m["algo"], &m["iterations"]),
+        (&"mcts".into(), &300.into())
+    );
+    // At most 300 a position (MCTS-Solver stops a proven one early).
+    let (n, positions) = (
+        m["nodes"].as_u64().unwrap(),
+        m["positions"].as_array().unwrap().len() as u64,
+    );
+    assert!(
+        n > 300 && n <= 300 * positions,
+        "{n} nodes over {positions}"
+    );
+    assert_input_error(
+        &[
+            "bench",
+            "othello",
+            "--engine",
+            "othello-best-t100",
+            "--algo",
+            "mcts",
+        ],
+        &["--engine othello-best-t100 is the engine benched", "--algo"],
+    );
+    assert_input_error(
+        &[
+            "bench",
+            "othello",
+            "--engine",
+            "algo=mcts,iterations=300",
+            "--depth",
+            "3",
+        ],
+        &["is an MCTS engine", "--depth"],
+    );
+    assert_input_error(
+        &["bench", "othello", "--engine", "no-such-engine"],
+        &["--engine: unknown engine 'no-such-engine'"],
+    );
+}

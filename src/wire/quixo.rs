@@ -3,7 +3,7 @@
 
 use crate::game::{MoveError, Seat};
 use crate::games::quixo::{Move, Position};
-use crate::protocol::gtp::GtpGame;
+use crate::wire::gtp::GtpGame;
 
 /// GTP names: two players `x` / `o`; four players `a1`, `b1`, `a2`, `b2`. Vertices are the
 /// move texts (`c1-a1`, `c1-a1>2`, `pass`).

@@ -1,5 +1,5 @@
 //! The pieces of the Go Text Protocol (GTP, version 2) that the client
-//! ([`crate::engine::external`]) and the server ([`super::server`]) share: how a game names
+//! ([`crate::engine::external`]) and the server ([`crate::protocol::server`]) share: how a game names
 //! its colours and vertices ([`GtpGame`]), command-line parsing ([`Command`]), response
 //! formatting ([`format_response`]) and response parsing ([`ResponseReader`]).
 //!
