@@ -168,7 +168,7 @@ fn fairness<G: Present + Players>(args: &FairnessArgs) -> Result<ExitCode, CliEr
     .map_err(|e| cli_error(args, e))?;
     let summary = &done.summary;
     if let Some(path) = &args.html {
-        let page = tessera::report::fairness_page::<G>(&summary.to_json(), &done.records)?;
+        let page = tessera::report::fairness_page::<G>(summary, &done.records)?;
         tessera::report::write_page(path, &page)?;
     }
     if json {

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use crate::tournament::move_times::movers;
 use crate::tournament::record::GameRecord;
 
-use super::txt;
+use super::cells::txt;
 use crate::present::Present;
 
 /// Per engine: moves timed, total and longest milliseconds, and the time forfeits.
