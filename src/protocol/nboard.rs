@@ -313,7 +313,8 @@ impl NboardServer {
         // The front ends' default engine at the GUI's level, as `bestmove --level N`: full
         // width (no Multi-ProbCut), exact from the level's empties; the session keeps its
         // own book, and the evaluation is loaded once for every level.
-        let mut spec = EngineSpec::front_end_default("othello").map_err(FlagsError::Engine)?;
+        let mut spec =
+            EngineSpec::front_end_default("othello").map_err(|e| FlagsError::Engine(e.into()))?;
         if let Some(path) = &cfg.weights {
             spec.weights = Some(path.clone());
         }
