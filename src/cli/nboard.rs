@@ -49,6 +49,10 @@ pub struct NboardArgs {
     /// adds games to FILE (created from the built-in book when it does not exist)
     #[arg(long, value_name = "builtin|FILE|none")]
     pub book: Option<String>,
+    /// An alpha-beta engine (preset, .toml or inline spec) played at the GUI's levels, with
+    /// its own evaluation, MPC, table and threads [default: full width, the flags above]
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["weights", "tt_mb", "threads"])]
+    pub engine: Option<String>,
 }
 
 /// Runs `tessera nboard`.
@@ -67,6 +71,7 @@ pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
         weights: args.weights.clone(),
         threads: args.threads as usize,
         book: args.book.clone(),
+        engine: args.engine.clone(),
     };
     let (server, note) = NboardServer::standard(&cfg, out)?;
     if let Some(note) = note {

@@ -293,6 +293,10 @@ pub struct NboardConfig {
     /// `builtin` (or `None`), `none`, or a book file `learn` adds to (a file that does not
     /// exist yet starts as the built-in book, written on the first `learn`).
     pub book: Option<String>,
+    /// An alpha-beta engine spec (preset, `.toml` or inline) played at the GUI's levels
+    /// with its own evaluation, Multi-ProbCut, table and threads (`weights`, `tt_mb` and
+    /// `threads` are then not used); `None`: the front ends' default, full width.
+    pub engine: Option<String>,
 }
 
 impl NboardServer {
@@ -311,17 +315,38 @@ impl NboardServer {
         use crate::engine::othello::{alphabeta_player, spec_eval};
         use crate::engine::spec::ExactEmpties;
         // The front ends' default engine at the GUI's level, as `bestmove --level N`: full
-        // width (no Multi-ProbCut), exact from the level's empties; the session keeps its
-        // own book, and the evaluation is loaded once for every level.
-        let mut spec =
-            EngineSpec::front_end_default("othello").map_err(|e| FlagsError::Engine(e.into()))?;
-        if let Some(path) = &cfg.weights {
-            spec.weights = Some(path.clone());
-        }
-        spec.mpc = None;
-        spec.mpc_t = None;
-        spec.tt_mb = cfg.tt_mb;
-        spec.threads = Some(cfg.threads);
+        // width (no Multi-ProbCut), exact from the level's empties; or `--engine` at that
+        // level. The session keeps its own book, and the evaluation is loaded once.
+        let mut spec = match &cfg.engine {
+            Some(text) => {
+                let spec = EngineSpec::from_arg(text, "othello")
+                    .and_then(|s| s.expect_game("othello").map(|()| s))
+                    .map_err(|e| FlagsError::Engine(format!("--engine: {e}")))?;
+                if spec.algo != crate::engine::Algorithm::Alphabeta
+                    || spec.protocol != crate::engine::Protocol::Builtin
+                {
+                    return Err(FlagsError::Conflict(format!(
+                        "--engine {text}: NBoard plays levels (set depth), so the engine must be \
+                         tessera's alpha-beta (algo {})",
+                        spec.algo.name()
+                    )));
+                }
+                spec
+            }
+            None => {
+                let mut spec = EngineSpec::front_end_default("othello")
+                    .map_err(|e| FlagsError::Engine(e.into()))?;
+                if let Some(path) = &cfg.weights {
+                    spec.weights = Some(path.clone());
+                }
+                spec.mpc = None;
+                spec.mpc_t = None;
+                spec.tt_mb = cfg.tt_mb;
+                spec.threads = Some(cfg.threads);
+                spec
+            }
+        };
+        spec.level = None;
         let eval = spec_eval(&spec).map_err(FlagsError::Build)?;
         let factory = Box::new(move |depth: u32, mut stats: NodeStats| {
             let mut at_level = spec.clone();

@@ -248,10 +248,11 @@ fn a_bad_engine_spec_is_one_line_and_exit_2() {
 /// The last `nodestats` count of an NBoard session that sets `depth` and asks for a move
 /// from the position after `moves` (GGF), with the book off; the input stays open until
 /// the move is answered (its end would stop the search).
-fn nboard_nodes(depth: u32, moves: &str) -> u64 {
+fn nboard_nodes(depth: u32, moves: &str, args: &[&str]) -> u64 {
     use std::io::{BufRead, Write};
     let mut child = Command::new(BIN)
         .args(["nboard", "othello", "--book", "none"])
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -285,7 +286,7 @@ fn nboard_levels_are_bestmove_levels() {
     let start = othello::Position::start().to_string();
     for depth in [4, 6] {
         assert_eq!(
-            nboard_nodes(depth, ""),
+            nboard_nodes(depth, "", &[]),
             bestmove_nodes(
                 "othello",
                 &start,
@@ -296,7 +297,36 @@ fn nboard_levels_are_bestmove_levels() {
     }
     let after = "---------------------------OX------XXX-------------------------- O";
     assert_eq!(
-        nboard_nodes(5, "B[F5]"),
+        nboard_nodes(5, "B[F5]", &[]),
         bestmove_nodes("othello", after, &["--level", "5", "--book", "none"])
+    );
+}
+
+#[test]
+fn nboard_plays_an_engine_spec_at_the_guis_levels() {
+    // `nboard --engine SPEC` with `set depth N` searches what `bestmove --engine SPEC
+    // --depth N` searches (the level's exact-solve threshold is far from these positions).
+    let after = "---------------------------OX------XXX-------------------------- O";
+    for (engine, depth) in [("othello-best-t100", 7), ("othello-pat-d4", 5)] {
+        assert_eq!(
+            nboard_nodes(depth, "B[F5]", &["--engine", engine]),
+            bestmove_nodes(
+                "othello",
+                after,
+                &["--engine", engine, "--depth", &depth.to_string()]
+            ),
+            "{engine} at depth {depth}"
+        );
+    }
+    let out = Command::new(BIN)
+        .args(["nboard", "othello", "--engine", "othello-mcts-t100"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the engine must be tessera's alpha-beta"),
+        "{err}"
     );
 }
