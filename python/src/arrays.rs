@@ -31,6 +31,15 @@ pub fn int64_vector(obj: &Bound<'_, PyAny>, n: usize, what: &str) -> PyResult<Ve
             "{what} must be integers (an int64 array of shape ({n},)), got dtype {dtype}"
         )));
     }
+    if kind == "u" {
+        // uint64 values above int64's range would wrap to negative numbers.
+        let max = arr.call_method0("max")?;
+        if max.gt(i64::MAX)? {
+            return Err(value_error(format!(
+                "{what} must be integers in int64's range, got {max}"
+            )));
+        }
+    }
     let arr = arr.call_method1("astype", ("int64",))?;
     let arr = arr
         .cast::<PyArrayDyn<i64>>()

@@ -60,6 +60,9 @@ def test_vec_env_checks_dtype_shape_and_legality():
         env.step(np.array([37, 0, 37]))
     with pytest.raises(ValueError, match=r"^threads must be in 1\.\.=1024, got 0$"):
         tessera.VecEnv("othello", 3, threads=0)
+    # uint64 beyond int64 is named as it is, not wrapped to a negative action.
+    with pytest.raises(ValueError, match="actions must be integers in int64's range, got 18446744073709551615"):
+        env.step(np.array([2**64 - 1] * 3, dtype=np.uint64))
     # Nothing was played: the legal actions still work.
     obs, rewards, dones, masks = env.step([37, 37, 37])
     assert not dones.any()
