@@ -62,7 +62,7 @@ pub struct NboardArgs {
 pub fn run(args: &NboardArgs) -> Result<ExitCode, CliError> {
     if args.game != GameId::Othello {
         return Err(CliError::input(
-            "the NBoard protocol is for Othello (use `tessera gtp` for quixo)",
+            "the NBoard protocol is for Othello (`tessera gtp` speaks for quixo and quixo-4p)",
         ));
     }
     let out: Output = Arc::new(Mutex::new(Box::new(std::io::stdout())));

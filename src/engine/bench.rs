@@ -213,6 +213,14 @@ impl Bench {
         .map_err(BenchError::Settings)?;
         let algo = flags.algo();
         let depth = config.depth.unwrap_or(DEFAULT_DEPTH);
+        if flags.spec::<G>().map_err(BenchError::Settings)?.protocol
+            != crate::engine::Protocol::Builtin
+        {
+            return Err(BenchError::Settings(FlagsError::Conflict(format!(
+                "--engine {text} is an external program: bench searches bare positions, which a \
+                 GTP engine cannot take (measure it with tournament or gtp)"
+            ))));
+        }
         if algo == Algorithm::Mcts {
             if config.depth.is_some() {
                 return Err(BenchError::Settings(FlagsError::Conflict(format!(

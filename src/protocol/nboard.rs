@@ -322,9 +322,13 @@ impl NboardServer {
                 let spec = EngineSpec::from_arg(text, "othello")
                     .and_then(|s| s.expect_game("othello").map(|()| s))
                     .map_err(|e| FlagsError::Engine(format!("--engine: {e}")))?;
-                if spec.algo != crate::engine::Algorithm::Alphabeta
-                    || spec.protocol != crate::engine::Protocol::Builtin
-                {
+                if spec.protocol != crate::engine::Protocol::Builtin {
+                    return Err(FlagsError::Conflict(format!(
+                        "--engine {text}: an external program cannot be played at NBoard's \
+                         levels (set depth); give one of tessera's alpha-beta engines"
+                    )));
+                }
+                if spec.algo != crate::engine::Algorithm::Alphabeta {
                     return Err(FlagsError::Conflict(format!(
                         "--engine {text}: NBoard plays levels (set depth), so the engine must be \
                          tessera's alpha-beta (algo {})",
@@ -362,6 +366,19 @@ impl NboardServer {
             None | Some("none" | "builtin") => None,
             Some(path) => Some(PathBuf::from(path)),
         };
+        if let Some(path) = &learn_file
+            && !path.exists()
+            && let Some(parent) = path.parent()
+            && !parent.as_os_str().is_empty()
+            && !parent.is_dir()
+        {
+            // `learn` could never write it: refused before the session, not at `learn`.
+            return Err(FlagsError::Conflict(format!(
+                "--book {}: folder {} does not exist",
+                path.display(),
+                parent.display()
+            )));
+        }
         let mut note = None;
         let book: Option<Book> = match &learn_file {
             Some(path) if !path.exists() => {

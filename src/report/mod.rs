@@ -130,9 +130,24 @@ pub fn check_target(path: &Path, records: Option<&Path>) -> Result<(), ReportErr
 /// # Errors
 /// The file cannot be written.
 pub fn write_page(path: &Path, page: &str) -> Result<(), ReportError> {
-    std::fs::write(path, page).map_err(|e| ReportError::Write {
+    // Written beside the target and renamed over it: a link at `path` (to a record file,
+    // say) is replaced by the page, never written through, and a reader never sees half
+    // a page.
+    let err = |error| ReportError::Write {
         path: path.to_path_buf(),
-        error: e,
+        error,
+    };
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_os_string());
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(&name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    std::fs::write(&tmp, page).map_err(err)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        err(e)
     })
 }
 

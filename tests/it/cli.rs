@@ -1450,4 +1450,18 @@ fn bench_takes_an_engine_spec_and_searches_it_as_the_spec_says() {
         &["bench", "othello", "--engine", "no-such-engine"],
         &["--engine: unknown engine 'no-such-engine'"],
     );
+    assert_input_error(
+        &["bench", "othello", "--engine", "othello-gtp-rhino"],
+        &["--engine othello-gtp-rhino is an external program"],
+    );
+    // nboard: a book `learn` could never write is refused before the session.
+    assert_input_error(
+        &[
+            "nboard",
+            "othello",
+            "--book",
+            "/nonexistent-tessera-dir/b.book",
+        ],
+        &["--book /nonexistent-tessera-dir/b.book: folder /nonexistent-tessera-dir does not exist"],
+    );
 }

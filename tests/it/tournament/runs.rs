@@ -1001,6 +1001,28 @@ fn html_never_overwrites_the_folders_own_files() {
         );
         assert_eq!(std::fs::read(&file).unwrap(), before, "{name} untouched");
     }
+    // A link to a record file is replaced by the page, never written through (the page
+    // is written beside it and renamed).
+    let link = std::env::temp_dir().join(format!("tessera-test-{}-link.html", std::process::id()));
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(dir.join("games.jsonl"), &link).unwrap();
+    let records = std::fs::read(dir.join("games.jsonl")).unwrap();
+    let o = bin()
+        .args(["tournament", "report"])
+        .arg(&dir)
+        .arg("--html")
+        .arg(&link)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read(dir.join("games.jsonl")).unwrap(), records);
+    assert!(
+        !std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let _ = std::fs::remove_file(&link);
     // A page inside the folder is fine, and so is writing it again.
     for _ in 0..2 {
         let o = bin()
