@@ -213,9 +213,9 @@ impl Bench {
         .map_err(BenchError::Settings)?;
         let algo = flags.algo();
         let depth = config.depth.unwrap_or(DEFAULT_DEPTH);
-        if flags.spec::<G>().map_err(BenchError::Settings)?.protocol
-            != crate::engine::Protocol::Builtin
-        {
+        // Read once: the depth set below does not change what is taken from it.
+        let spec = flags.spec::<G>().map_err(BenchError::Settings)?;
+        if spec.protocol != crate::engine::Protocol::Builtin {
             return Err(BenchError::Settings(FlagsError::Conflict(format!(
                 "--engine {text} is an external program: bench searches bare positions, which a \
                  GTP engine cannot take (measure it with tournament or gtp)"
@@ -231,7 +231,6 @@ impl Bench {
         } else {
             flags.flags.depth = Some(depth);
         }
-        let spec = flags.spec::<G>().map_err(BenchError::Settings)?;
         Ok(Self {
             algo,
             depth,

@@ -255,8 +255,7 @@ impl CheckedFlags {
                 spec.mpc.clone_from(&self.flags.mpc);
                 spec.mpc_t = self.flags.mpc_t;
             } else if self.flags.weights.is_some() || self.flags.level.is_some() {
-                spec.mpc = None;
-                spec.mpc_t = None;
+                spec = spec.full_width();
             }
             spec.level = self.flags.level;
             // Checked here so a bad file reads as `--book` says it.

@@ -919,6 +919,15 @@ impl EngineSpec {
         Ok(spec)
     }
 
+    /// This spec searching full width: no Multi-ProbCut (how a level plays, as
+    /// Egaroucid's below 11: `bestmove --level`, NBoard's `set depth`, Python's `level`).
+    #[must_use]
+    pub fn full_width(mut self) -> Self {
+        self.mpc = None;
+        self.mpc_t = None;
+        self
+    }
+
     /// The preset file text of a built-in preset (`None` for other names).
     #[must_use]
     pub fn builtin_preset_text(name: &str) -> Option<&'static str> {

@@ -82,8 +82,7 @@ pub fn engine_spec(id: GameId, choice: &EngineChoice) -> Result<EngineSpec, Stri
             if choice.level.is_some() {
                 // As `bestmove --level`: levels search full width (Multi-ProbCut only
                 // where a preset asks for it).
-                spec.mpc = None;
-                spec.mpc_t = None;
+                spec = spec.full_width();
             }
             spec
         }

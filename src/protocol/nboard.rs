@@ -343,8 +343,7 @@ impl NboardServer {
                 if let Some(path) = &cfg.weights {
                     spec.weights = Some(path.clone());
                 }
-                spec.mpc = None;
-                spec.mpc_t = None;
+                spec = spec.full_width();
                 spec.tt_mb = cfg.tt_mb;
                 spec.threads = Some(cfg.threads);
                 spec
