@@ -78,7 +78,7 @@ fn legal_moves_x4_avx2(p: &[u64; 4], o: &[u64; 4]) -> [u64; 4] {
                 fl = _mm256_or_si256(fl, _mm256_and_si256(pre_l, _mm256_slli_epi64::<$s2>(fl)));
                 let mut fr = _mm256_and_si256(m, _mm256_srli_epi64::<$s>(pv));
                 fr = _mm256_or_si256(fr, _mm256_and_si256(m, _mm256_srli_epi64::<$s>(fr)));
-                let pre_r = _mm256_and_si256(m, _mm256_srli_epi64::<$s>(m));
+                let pre_r = _mm256_srli_epi64::<$s>(pre_l);
                 fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srli_epi64::<$s2>(fr)));
                 fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srli_epi64::<$s2>(fr)));
                 _mm256_or_si256(_mm256_slli_epi64::<$s>(fl), _mm256_srli_epi64::<$s>(fr))

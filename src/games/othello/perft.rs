@@ -122,7 +122,7 @@ fn legal_moves_lanes_avx2(p: u64, o: u64) -> u64 {
         fl = _mm256_or_si256(fl, _mm256_and_si256(pre_l, _mm256_sllv_epi64(fl, s2)));
         let mut fr = _mm256_and_si256(m, _mm256_srlv_epi64(pv, s1));
         fr = _mm256_or_si256(fr, _mm256_and_si256(m, _mm256_srlv_epi64(fr, s1)));
-        let pre_r = _mm256_and_si256(m, _mm256_srlv_epi64(m, s1));
+        let pre_r = _mm256_srlv_epi64(pre_l, s1);
         fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srlv_epi64(fr, s2)));
         fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srlv_epi64(fr, s2)));
         let all = _mm256_or_si256(_mm256_sllv_epi64(fl, s1), _mm256_srlv_epi64(fr, s1));
@@ -248,31 +248,41 @@ fn flips_x4(
         let zero = _mm256_setzero_si256();
         let inner = _mm256_and_si256(ov, _mm256_set1_epi64x(NOT_EDGE_FILES as i64));
         // One direction: shifts of one (`$s`), two (`$s2`) and four (`$s4`) squares by
-        // `$sh` over the run mask `$m`; `pre` (`pre2`): squares of `$m` whose one (three)
+        // `$sh` over the run mask `$m`; `$pre` (`$pre2`): squares of `$m` whose one (three)
         // squares behind are in `$m` too.
         macro_rules! run {
-            ($m:expr, $s:literal, $s2:literal, $s4:literal, $sh:ident) => {{
-                let m = $m;
-                let pre = _mm256_and_si256(m, $sh::<$s>(m));
-                let pre2 = _mm256_and_si256(pre, $sh::<$s2>(pre));
-                let mut g = _mm256_or_si256(x, _mm256_and_si256(m, $sh::<$s>(x)));
-                g = _mm256_or_si256(g, _mm256_and_si256(pre, $sh::<$s2>(g)));
-                g = _mm256_or_si256(g, _mm256_and_si256(pre2, $sh::<$s4>(g)));
+            ($m:expr, $pre:expr, $pre2:expr, $s:literal, $s2:literal, $s4:literal, $sh:ident) => {{
+                let mut g = _mm256_or_si256(x, _mm256_and_si256($m, $sh::<$s>(x)));
+                g = _mm256_or_si256(g, _mm256_and_si256($pre, $sh::<$s2>(g)));
+                g = _mm256_or_si256(g, _mm256_and_si256($pre2, $sh::<$s4>(g)));
                 let end = _mm256_and_si256($sh::<$s>(g), pv);
                 _mm256_andnot_si256(_mm256_cmpeq_epi64(end, zero), g)
             }};
         }
+        // Both directions of a line (shift `$s3`: three squares); the masks towards lower
+        // bits are those towards higher bits shifted back.
         macro_rules! pair {
-            ($m:expr, $s:literal, $s2:literal, $s4:literal) => {
+            ($m:expr, $s:literal, $s2:literal, $s3:literal, $s4:literal) => {{
+                let m = $m;
+                let pre = _mm256_and_si256(m, _mm256_slli_epi64::<$s>(m));
+                let pre2 = _mm256_and_si256(pre, _mm256_slli_epi64::<$s2>(pre));
                 _mm256_or_si256(
-                    run!($m, $s, $s2, $s4, _mm256_slli_epi64),
-                    run!($m, $s, $s2, $s4, _mm256_srli_epi64),
+                    run!(m, pre, pre2, $s, $s2, $s4, _mm256_slli_epi64),
+                    run!(
+                        m,
+                        _mm256_srli_epi64::<$s>(pre),
+                        _mm256_srli_epi64::<$s3>(pre2),
+                        $s,
+                        $s2,
+                        $s4,
+                        _mm256_srli_epi64
+                    ),
                 )
-            };
+            }};
         }
         _mm256_or_si256(
-            _mm256_or_si256(pair!(inner, 1, 2, 4), pair!(ov, 8, 16, 32)),
-            _mm256_or_si256(pair!(inner, 7, 14, 28), pair!(inner, 9, 18, 36)),
+            _mm256_or_si256(pair!(inner, 1, 2, 3, 4), pair!(ov, 8, 16, 24, 32)),
+            _mm256_or_si256(pair!(inner, 7, 14, 21, 28), pair!(inner, 9, 18, 27, 36)),
         )
     }
 }
