@@ -87,6 +87,14 @@ struct Searcher<'a, G: Game, E: Evaluator<G>> {
     reverse_pv: bool,
     /// Multi-ProbCut probes on the current path (their shallow searches may probe once more).
     probcut_nesting: u32,
+    /// The root move the current iteration searched first (the last iteration's best,
+    /// ordered first by the table).
+    root_first: Option<G::Move>,
+    /// In the current iteration, a root move after the first proved better than it (the
+    /// triangular PV's first line holds that move, its line and `root_score`).
+    root_improved: bool,
+    /// The exact score of the current iteration's best root move so far.
+    root_score: Score,
 }
 
 /// Converts a score to its form in the table: forced-win scores relative to the node.
@@ -289,11 +297,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<'_, G, E> {
             if self.clock.stopped() || self.superseded {
                 return 0;
             }
+            if ply == 0 && i == 0 {
+                self.root_first = Some(m);
+            }
             if v > best {
                 best = v;
                 best_move = m;
                 if v > alpha {
                     alpha = v;
+                    if ply == 0 {
+                        // The root's window is full, so a better move's score is exact.
+                        self.root_improved |= i > 0;
+                        self.root_score = v;
+                    }
                     // Triangular PV: this move, then the child's line.
                     self.pv[ply][ply] = m;
                     let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -478,6 +494,9 @@ fn iterate<G: Game, E: Evaluator<G>>(
         depth: 0,
         max_depth: limits.max_depth(),
         superseded: false,
+        root_first: None,
+        root_improved: false,
+        root_score: 0,
     };
     let mut result = SearchResult {
         best_move: None,
@@ -500,6 +519,8 @@ fn iterate<G: Game, E: Evaluator<G>>(
     while depth <= limits.max_depth() {
         stagger.started(depth);
         s.depth = depth;
+        s.root_first = None;
+        s.root_improved = false;
         let score = s.negamax(pos, depth, 0, -INFINITY, INFINITY);
         if s.superseded {
             // A helper the main thread caught up with: on to a deeper iteration.
@@ -513,6 +534,18 @@ fn iterate<G: Game, E: Evaluator<G>>(
             // the first generated move.
             if result.depth == 0 && s.pv_len[0] > 0 {
                 result.best_move = Some(s.pv[0][0]);
+            } else if s.root_improved
+                && s.root_first.is_some()
+                && s.root_first == result.best_move
+                && s.pv_len[0] > 0
+            {
+                // The unfinished iteration searched the last best move first and then
+                // proved another better at the new depth: that move is the better answer
+                // (its score is exact at that depth; the depth reported stays the last
+                // finished one).
+                result.pv = s.pv[0][..s.pv_len[0]].to_vec();
+                result.best_move = Some(s.pv[0][0]);
+                result.score = s.root_score;
             }
             break;
         }
@@ -534,8 +567,11 @@ fn iterate<G: Game, E: Evaluator<G>>(
         if score.abs() >= WIN_MIN {
             break;
         }
-        // Don't start an iteration that cannot finish: each costs several times the last.
-        if s.clock.time_used() > 0.5 {
+        // On a game clock, time not used is saved for later moves: don't start an
+        // iteration that is unlikely to finish (each costs several times the last). A
+        // fixed move time cannot be saved: search on to the deadline, where the unfinished
+        // iteration's better root move counts (above) and helpers finish deeper ones.
+        if limits.clock_share && s.clock.time_used() > 0.5 {
             break;
         }
         depth = stagger.next(depth, limits.max_depth());

@@ -139,7 +139,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Tree<'a, G, P> {
             nodes: None,
             time_ms: limits.time_ms,
             stop: limits.stop.clone(),
-            clock: None,
+            ..Limits::default()
         });
         // Always at least one iteration, so the root is expanded.
         loop {

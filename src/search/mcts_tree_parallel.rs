@@ -507,7 +507,7 @@ impl<'a, G: Game, P: PlayoutPolicy<G>> Worker<'a, G, P> {
             nodes: None,
             time_ms: limits.time_ms,
             stop: limits.stop.clone(),
-            clock: None,
+            ..Limits::default()
         });
         // Simulations claimed from the shared budget and not yet run.
         let mut left = 0u64;

@@ -5,3 +5,4 @@ mod mcts_tree_parallel;
 mod multi_toys;
 mod multiplayer;
 mod parallel;
+mod partial_iteration;
