@@ -26,7 +26,8 @@ use super::output::{CliError, at_least_one_u64, search_depth};
                   Colours are black/white (or b/w), vertices square names such as F5 or pass.\n\n\
                   A side with no move is passed for when the other colour is asked to play or \
                   move; `genmove` in a finished game answers pass.\n\nThe engine is a preset \
-                  (default othello-ab-d6; quixo-ab-d4, quixo-4p-ab-d3) or an inline spec such \
+                  (default othello-best-t100, whose 100 ms per move a clock from time_settings or time_left \
+                  replaces; quixo-ab-d4, quixo-4p-ab-d3) or an inline spec such \
                   as depth=4,exact-empties=14 or level=10; --depth and --time-ms, or --level, replace \
                   its limits.\n\n\
                   Quixo: colours x/o (four players a1, b1, a2, b2), vertices are moves such as \
@@ -79,16 +80,19 @@ pub fn run(args: &GtpArgs) -> Result<ExitCode, CliError> {
 }
 
 fn gtp<G: CliGame + GtpGame>(args: &GtpArgs) -> Result<ExitCode, CliError> {
-    let spec = ProtocolFlags {
+    let flags = ProtocolFlags {
         engine: args.engine.clone(),
         depth: args.depth,
         time_ms: args.time_ms,
         level: args.level,
         book: args.book.clone(),
-    }
-    .spec(G::ID)?;
+    };
+    let spec = flags.spec(G::ID)?;
     let player = G::make_player(&spec).map_err(|e| CliError::input(spec.named_error(&e)))?;
     let mut server = GtpServer::<G>::new(player, spec.limits());
+    if let Some(l) = flags.clock_limits(&spec) {
+        server = server.with_clock_limits(l);
+    }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match server.run(stdin.lock(), stdout.lock()) {

@@ -5,13 +5,17 @@
 use super::flags::{FlagsError, refuse_empty_book};
 use super::{EngineSpec, Protocol};
 
-/// The preset a protocol front end plays when no engine is named, per game id.
+/// The preset a protocol front end plays when no engine is named, per game id. Othello:
+/// the strongest configuration, `othello-best-t100` (the front ends' engine,
+/// [`EngineSpec::front_end_default`], with `exact-empties = "auto"`, which plans one move at
+/// a time as a GTP engine is asked), whose 100 ms per move a GUI's clock replaces
+/// ([`ProtocolFlags::clock_limits`]).
 #[must_use]
 pub fn default_engine(game: &str) -> &'static str {
     match game {
         "quixo" => "quixo-ab-d4",
         "quixo-4p" => "quixo-4p-ab-d3",
-        _ => "othello-ab-d6",
+        _ => "othello-best-t100",
     }
 }
 
@@ -56,11 +60,34 @@ impl ProtocolFlags {
             spec.level = None;
         }
         if let Some(level) = self.level {
+            if self.engine.is_none() {
+                // The default engine at a level searches full width, as `bestmove --level`.
+                spec = spec.full_width();
+            }
             spec = spec
                 .with_level(level)
                 .map_err(|e| FlagsError::Engine(e.into()))?;
         }
         Ok(spec)
+    }
+
+    /// The limits to move within once the other side sends a game clock (GTP's
+    /// `time_settings` / `time_left`), in place of `spec`'s: with no engine, depth, time or
+    /// level asked for, the default engine's own move time is only its untimed default, and
+    /// the clock alone plans the moves (`Some`: `spec`'s limits without depth, nodes or
+    /// time). Anything asked for stays a limit under the clock too (`None`).
+    #[must_use]
+    pub fn clock_limits(&self, spec: &EngineSpec) -> Option<crate::search::Limits> {
+        let asked = self.engine.is_some()
+            || self.depth.is_some()
+            || self.time_ms.is_some()
+            || self.level.is_some();
+        (!asked).then(|| crate::search::Limits {
+            depth: None,
+            nodes: None,
+            time_ms: None,
+            ..spec.limits()
+        })
     }
 
     /// The Othello book the engine plays with, as the spec's `book` field (which
@@ -83,5 +110,50 @@ impl ProtocolFlags {
                 .or_else(|| spec.book.clone())
                 .unwrap_or_else(|| "builtin".into()),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_othello_engine_is_the_strongest_and_a_clock_replaces_its_move_time() {
+        let flags = ProtocolFlags::default();
+        let mut spec = flags.spec("othello").unwrap();
+        // The preset itself, with the built-in book put in front of it.
+        assert_eq!(spec.book.as_deref(), Some("builtin"));
+        spec.book = None;
+        assert_eq!(spec, EngineSpec::resolve("othello-best-t100").unwrap());
+        assert_eq!(spec.time_ms, Some(100));
+        let l = flags.clock_limits(&spec).unwrap();
+        assert_eq!((l.depth, l.nodes, l.time_ms), (None, None, None));
+        // A book choice is not a limit; anything asked for stays one under a clock.
+        let booked = ProtocolFlags {
+            book: Some("none".into()),
+            ..ProtocolFlags::default()
+        };
+        assert!(booked.clock_limits(&spec).is_some());
+        for asked in [
+            ProtocolFlags {
+                depth: Some(4),
+                ..ProtocolFlags::default()
+            },
+            ProtocolFlags {
+                time_ms: Some(50),
+                ..ProtocolFlags::default()
+            },
+            ProtocolFlags {
+                level: Some(3),
+                ..ProtocolFlags::default()
+            },
+            ProtocolFlags {
+                engine: Some("othello-best-t100".into()),
+                ..ProtocolFlags::default()
+            },
+        ] {
+            let spec = asked.spec("othello").unwrap();
+            assert!(asked.clock_limits(&spec).is_none(), "{asked:?}");
+        }
     }
 }

@@ -91,6 +91,8 @@ impl GtpTime {
 pub struct GtpServer<G: GtpGame> {
     player: Box<dyn Player<G>>,
     limits: Limits,
+    /// The limits once a clock is set (see [`GtpServer::with_clock_limits`]).
+    clock_limits: Option<Limits>,
     time: GtpTime,
     start: G,
     pos: G,
@@ -106,12 +108,22 @@ impl<G: GtpGame> GtpServer<G> {
         Self {
             player,
             limits,
+            clock_limits: None,
             time: GtpTime::default(),
             start: G::start(),
             pos: G::start(),
             moves: Vec::new(),
             history: Vec::new(),
         }
+    }
+
+    /// Moves within `limits` (plus the clock) instead of the session's limits whenever
+    /// the other side has set a clock (`time_settings` other than `0 0 0`, or `time_left`):
+    /// a default engine's own move time gives way to the GUI's clock.
+    #[must_use]
+    pub fn with_clock_limits(mut self, limits: Limits) -> Self {
+        self.clock_limits = Some(limits);
+        self
     }
 
     /// The current position.
@@ -331,8 +343,12 @@ impl<G: GtpGame> GtpServer<G> {
                 G::colour_name(seat)
             ));
         }
-        let mut limits = self.limits.clone();
-        limits.clock = self.time.clock();
+        let clock = self.time.clock();
+        let mut limits = match (&clock, &self.clock_limits) {
+            (Some(_), Some(l)) => l.clone(),
+            _ => self.limits.clone(),
+        };
+        limits.clock = clock;
         let asked = std::time::Instant::now();
         let result = self
             .player

@@ -444,6 +444,29 @@ fn server_plays_a_whole_game_by_genmove_and_scores_it() {
 }
 
 #[test]
+fn the_default_engine_plays_a_clock_not_its_own_move_time() {
+    // Untimed, the default engine (othello-best-t100) moves in about 100 ms. With 20 s of
+    // sudden death, its first move's budget is (20000 - 1030) / 20 = 948 ms, and the clock's
+    // share is not cut by the preset's 100 ms: the search runs at least until half of it
+    // has gone (it starts no iteration past half), whatever the load.
+    let mut s = Session::start(&["--book", "none"]);
+    s.expect("time_settings 20 0 0", "=");
+    let t0 = std::time::Instant::now();
+    let reply = s.ask("genmove black");
+    let took = t0.elapsed();
+    assert!(reply.starts_with("= "), "{reply}");
+    assert!(
+        took >= Duration::from_millis(400),
+        "{took:?}: the preset's 100 ms capped the clock"
+    );
+    // A move time asked for stays a limit under the clock.
+    let mut s = Session::start(&["--book", "none", "--time-ms", "30"]);
+    s.expect("time_settings 20 0 0", "=");
+    let reply = s.ask("genmove black");
+    assert!(reply.starts_with("= "), "{reply}");
+}
+
+#[test]
 fn server_rejects_a_bad_engine_on_the_command_line() {
     let out = Command::new(BIN)
         .args(["gtp", "othello", "--engine", "no-such-preset"])
@@ -477,11 +500,23 @@ fn the_book_wraps_built_in_engines_only_and_book_errors_name_the_engine() {
     let moves = "genmove black\ngenmove white\ngenmove black\nquit\n";
     // An external engine is not wrapped in the built-in book: through `gtp` it answers as
     // the program it runs does on its own (the spec's `book` is refused for it too).
-    let inner = format!("{BIN} gtp othello --depth 1 --book none");
-    let (code, direct, err) = gtp_session(&["--depth", "1", "--book", "none"], moves);
+    // (The engine is named: the default, othello-best-t100, has another evaluation than an
+    // inline spec's.)
+    let inner = format!("{BIN} gtp othello --engine othello-ab-d6 --depth 1 --book none");
+    let (code, direct, err) = gtp_session(
+        &[
+            "--engine",
+            "othello-ab-d6",
+            "--depth",
+            "1",
+            "--book",
+            "none",
+        ],
+        moves,
+    );
     assert_eq!(code, Some(0), "{err}");
     // (Depth 1 leaves the book's line at once, so a book in front would show.)
-    let (_, booked, _) = gtp_session(&["--depth", "1"], moves);
+    let (_, booked, _) = gtp_session(&["--engine", "othello-ab-d6", "--depth", "1"], moves);
     assert_ne!(
         booked, direct,
         "the book and a depth-1 search agree: pick another depth"
@@ -541,8 +576,9 @@ fn the_book_wraps_built_in_engines_only_and_book_errors_name_the_engine() {
 fn tessera_gtp(depth: u32) -> EngineSpec {
     gtp_spec(
         &format!("tessera-gtp-d{depth}"),
-        // The search over the protocol, without the opening book, as built in.
-        &format!("{BIN} gtp othello --depth {depth} --book none"),
+        // The search over the protocol, without the opening book, as built in (the
+        // evaluation of an inline spec, as `builtin_spec`'s).
+        &format!("{BIN} gtp othello --engine othello-ab-d6 --depth {depth} --book none"),
         None,
     )
 }
