@@ -72,7 +72,8 @@ impl Present for Position {
             Ordering::Equal => "a draw".to_string(),
         };
         let empty_note = if empties > 0 && margin != 0 {
-            format!(", {empties} empty squares to the winner")
+            let squares = if empties == 1 { "square" } else { "squares" };
+            format!(", {empties} empty {squares} to the winner")
         } else {
             String::new()
         };
@@ -135,5 +136,30 @@ impl Present for Position {
     fn from_ggf(text: &str) -> Result<(Self, Vec<Move>), String> {
         let game = crate::formats::ggf::parse_game(text)?;
         Ok((game.start, game.move_list()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_empty_square_is_named_in_the_singular() {
+        // 63 black discs and h8 empty: neither side can move, the game is over, and the
+        // empty square goes to Black, 64-0.
+        let text = format!("{}- X", "X".repeat(63));
+        let pos: Position = text.parse().unwrap();
+        assert_eq!(
+            pos.result_text().unwrap(),
+            "game over: Black (X) 63 discs, White (O) 0 discs, 1 empty square to the \
+             winner: Black (X) wins by 64"
+        );
+        let text = format!("{}-- X", "X".repeat(62));
+        let pos: Position = text.parse().unwrap();
+        assert!(
+            pos.result_text()
+                .unwrap()
+                .contains(", 2 empty squares to the winner"),
+        );
     }
 }

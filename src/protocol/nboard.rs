@@ -496,7 +496,7 @@ impl NboardServer {
             NboardCommand::Ping(n) => {
                 self.finish(true, Answer::Write);
                 self.supersede(&format!("ping {n}"));
-                emit(&self.out, &format!("pong {n}"));
+                emit(&self.out, format!("pong {n}").trim_end());
                 true
             }
             NboardCommand::Quit => {
@@ -553,7 +553,7 @@ impl NboardServer {
             NboardCommand::Hint(n) => self.start(Task::Hint(n)),
             NboardCommand::Go => self.start(Task::Go),
             NboardCommand::Learn => self.start(Task::Learn),
-            NboardCommand::Ping(n) => emit(&self.out, &format!("pong {n}")),
+            NboardCommand::Ping(n) => emit(&self.out, format!("pong {n}").trim_end()),
             NboardCommand::Quit => return false,
             NboardCommand::Empty | NboardCommand::SetContempt(_) => {}
             NboardCommand::Bad(why) => error(&format!("{why} (ignored)")),
@@ -1163,6 +1163,9 @@ mod tests {
         assert_eq!(s.position(), start);
         s.handle("ping 1");
         assert_eq!(out.take_lines(), ["pong 1"]);
+        // A ping without its number gets a pong without one (no trailing space).
+        s.handle("ping");
+        assert_eq!(out.take_lines(), ["pong"]);
         // A book answers hint and go without a search.
         let f5 = Move::parse("f5").unwrap();
         let mut book = Book::new();

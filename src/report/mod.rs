@@ -83,8 +83,8 @@ pub fn check_target(path: &Path, records: Option<&Path>) -> Result<(), ReportErr
     };
     if path.is_dir() {
         return bad(format!(
-            "is a folder; give a file name, e.g. {}/report.html",
-            path.display()
+            "is a folder; give a file name, e.g. {}",
+            path.join("report.html").display()
         ));
     }
     let page = path
@@ -97,9 +97,9 @@ pub fn check_target(path: &Path, records: Option<&Path>) -> Result<(), ReportErr
         && file.starts_with(&dir)
     {
         return bad(format!(
-            "is a file of {}, which the page shows; give a new file name, e.g. {}/report.html",
+            "is a file of {}, which the page shows; give a new file name, e.g. {}",
             dir.display(),
-            dir.display()
+            dir.join("report.html").display()
         ));
     }
     if let Some(parent) = path.parent()
@@ -236,6 +236,21 @@ fn viewer_games<G: Present>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_folder_given_for_the_page_gets_a_file_name_suggested_once() {
+        let dir = std::env::temp_dir().join(format!("tessera-check-target-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A trailing separator does not double in the suggestion.
+        let given = format!("{}/", dir.display());
+        let e = check_target(Path::new(&given), None)
+            .unwrap_err()
+            .to_string();
+        let want = dir.join("report.html").display().to_string();
+        assert!(e.contains(&format!("e.g. {want}")), "{e}");
+        assert!(!e.contains("//report.html"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn escaping_and_script_json() {
