@@ -291,6 +291,24 @@ fn read_capped(
     Ok(out)
 }
 
+/// Checks that `path` can be written before any work that ends by writing it: opens it for
+/// appending, creating it if missing, and removes it again if it was created here, so an
+/// existing file is left as it was and no empty file is left behind.
+///
+/// # Errors
+/// The open's error: a missing folder, no permission, a read-only file system, a folder.
+pub fn probe_writable(path: &Path) -> std::io::Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)?;
+    if !existed {
+        std::fs::remove_file(path).ok();
+    }
+    Ok(())
+}
+
 /// Reads a binary file whole, at most `cap` bytes.
 ///
 /// # Errors
@@ -340,6 +358,25 @@ pub fn read_text_if_exists(path: &Path, what: &str, cap: u64) -> Result<Option<S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_write_probe_leaves_files_as_they_were() {
+        let dir = std::env::temp_dir().join(format!("tessera-probe-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A new file: writable, and not left behind.
+        let new = dir.join("new.txt");
+        probe_writable(&new).unwrap();
+        assert!(!new.exists());
+        // An existing file: writable, its bytes kept.
+        let old = dir.join("old.txt");
+        std::fs::write(&old, b"kept").unwrap();
+        probe_writable(&old).unwrap();
+        assert_eq!(std::fs::read(&old).unwrap(), b"kept");
+        // A missing folder and a folder: errors.
+        assert!(probe_writable(&dir.join("missing").join("x.txt")).is_err());
+        assert!(probe_writable(&dir).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn each_kind_names_the_file_and_the_size() {

@@ -108,21 +108,8 @@ pub fn check_target(path: &Path, records: Option<&Path>) -> Result<(), ReportErr
     {
         return bad(format!("folder {} does not exist", parent.display()));
     }
-    let existed = path.exists();
-    if let Err(e) = std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-    {
-        return Err(ReportError::Input(format!(
-            "cannot write {}: {e}",
-            path.display()
-        )));
-    }
-    if !existed {
-        std::fs::remove_file(path).ok();
-    }
-    Ok(())
+    crate::game::files::probe_writable(path)
+        .map_err(|e| ReportError::Input(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Writes the page.

@@ -43,16 +43,7 @@ pub fn check_writable(path: &Path) -> Result<(), TuneError> {
     if path.is_dir() {
         return Err(write("it is a folder".to_string()));
     }
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(|e| write(e.to_string()))?;
-    if !existed {
-        std::fs::remove_file(path).ok();
-    }
-    Ok(())
+    crate::game::files::probe_writable(path).map_err(|e| write(e.to_string()))
 }
 
 /// Whether `a` and `b` name the same file (the same text, or the same file once resolved).
