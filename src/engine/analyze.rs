@@ -22,7 +22,6 @@ pub fn child_limits(limits: &Limits, moves: usize) -> Limits {
         time_ms: limits.time_ms.map(|t| (t / n).max(1)),
         stop: limits.stop.clone(),
         clock: None,
-        clock_share: limits.clock_share,
     }
 }
 

@@ -209,7 +209,6 @@ impl CheckedFlags {
             time_ms: self.flags.time_ms,
             stop: None,
             clock: None,
-            clock_share: false,
         };
         if self.flags.depth.is_none()
             && self.flags.nodes.is_none()

@@ -1255,7 +1255,6 @@ impl EngineSpec {
             time_ms: self.time_ms,
             stop: None,
             clock: None,
-            clock_share: false,
         };
         if (self.algo == Algorithm::Alphabeta || self.algo.multi().is_some())
             && l.depth.is_none()

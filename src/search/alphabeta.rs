@@ -567,11 +567,10 @@ fn iterate<G: Game, E: Evaluator<G>>(
         if score.abs() >= WIN_MIN {
             break;
         }
-        // On a game clock, time not used is saved for later moves: don't start an
-        // iteration that is unlikely to finish (each costs several times the last). A
-        // fixed move time cannot be saved: search on to the deadline, where the unfinished
-        // iteration's better root move counts (above) and helpers finish deeper ones.
-        if limits.clock_share && s.clock.time_used() > 0.5 {
+        // Don't start an iteration that cannot finish: each costs several times the last.
+        // (Searching on to a fixed move time's deadline instead did not gain: see
+        // docs/measurements.md, "Two threads at equal time".)
+        if s.clock.time_used() > 0.5 {
             break;
         }
         depth = stagger.next(depth, limits.max_depth());

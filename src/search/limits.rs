@@ -21,11 +21,6 @@ pub struct Limits {
     /// The seat's game clock, when the game is played on one: engines turn it into a time
     /// budget for the move with [`Limits::for_move`] (external engines are sent it).
     pub clock: Option<GameClock>,
-    /// `time_ms` is this move's share of a game clock (set by [`Limits::for_move`]): time
-    /// left unused is saved for later moves, so iterative deepening does not start an
-    /// iteration unlikely to finish. `false`, a fixed move time (`time-ms`, `--time-ms`,
-    /// UCI's `movetime`): the search uses the whole time.
-    pub clock_share: bool,
 }
 
 impl Limits {
@@ -67,7 +62,6 @@ impl Limits {
         if let Some(c) = l.clock.take() {
             let b = c.budget_ms_within(moves_left);
             l.time_ms = Some(l.time_ms.map_or(b, |t| t.min(b)));
-            l.clock_share = true;
         }
         l
     }

@@ -1,17 +1,12 @@
 //! Iterative deepening stopped inside an iteration: the unfinished iteration's better root
-//! move counts, and a fixed move time is used to its end. A hand-made two-ply tree whose
-//! answer is worked out below, searched under every node limit that stops the second
-//! iteration somewhere.
+//! move counts. A hand-made two-ply tree whose answer is worked out below, searched under
+//! every node limit that stops the second iteration somewhere.
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Instant;
 
 use tessera::game::{BySeat, Game, MoveCode, MoveError, MoveList, Outcome, PositionError, Seat};
-use tessera::games::othello::{Position, eval};
-use tessera::search::{
-    Evaluator, GameClock, Limits, Score, SearchResult, TranspositionTable, search,
-};
+use tessera::search::{Evaluator, Limits, Score, SearchResult, TranspositionTable, search};
 
 /// A tree with three moves (0, 1, 2) at each of its first two plies; the game ends after
 /// four plies. Static values, from the root mover's side (seat 0):
@@ -215,31 +210,4 @@ fn an_unfinished_iteration_that_proves_a_better_root_move_answers_with_it() {
         seen_b_unfinished,
         "no node limit answered with the unfinished iteration's better move"
     );
-}
-
-#[test]
-fn a_fixed_move_time_is_used_to_its_end_and_a_clock_share_is_not() {
-    // Othello's start position cannot be searched to its last iteration in 150 ms, so a
-    // fixed move time runs to the deadline.
-    let pos = Position::start();
-    let e = eval::Eval::default();
-    let tt = TranspositionTable::new(4);
-    let t0 = Instant::now();
-    let r = search(&pos, &e, &tt, &Limits::time_ms(150), |_| {});
-    assert!(t0.elapsed().as_millis() >= 150, "{:?}", t0.elapsed());
-    assert!(r.best_move.is_some());
-    // A clock's share is marked as one, so the search may stop early to save time.
-    let clocked = Limits {
-        clock: Some(GameClock {
-            remaining_ms: 10_000,
-            increment_ms: 0,
-            moves_to_go: None,
-        }),
-        ..Limits::default()
-    }
-    .for_move();
-    assert!(clocked.clock_share);
-    assert!(clocked.clock.is_none());
-    assert_eq!(clocked.time_ms, Some((10_000 - 530) / 20));
-    assert!(!Limits::time_ms(150).for_move().clock_share);
 }
