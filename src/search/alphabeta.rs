@@ -534,11 +534,7 @@ fn iterate<G: Game, E: Evaluator<G>>(
             // the first generated move.
             if result.depth == 0 && s.pv_len[0] > 0 {
                 result.best_move = Some(s.pv[0][0]);
-            } else if s.root_improved
-                && s.root_first.is_some()
-                && s.root_first == result.best_move
-                && s.pv_len[0] > 0
-            {
+            } else if s.root_improved && s.root_first == result.best_move && s.pv_len[0] > 0 {
                 // The unfinished iteration searched the last best move first and then
                 // proved another better at the new depth: that move is the better answer
                 // (its score is exact at that depth; the depth reported stays the last
