@@ -26,6 +26,9 @@ pub struct AlphaBetaEngine<G: Game, E: Evaluator<G>> {
     /// The exact solver's measured speed, nodes per millisecond (a moving average over
     /// this engine's solves), for turning the cost model's nodes into time.
     solve_rate: f64,
+    /// Reports the mean of the last two finished iterations' scores
+    /// ([`AlphaBetaEngine::with_odd_even_mean`]).
+    odd_even_mean: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
@@ -43,7 +46,22 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
             threads: 1,
             exact_auto: false,
             solve_rate: INITIAL_SOLVE_RATE,
+            odd_even_mean: false,
         }
+    }
+
+    /// Reports as the midgame search's score the mean of its last two finished
+    /// iterations' scores (depths `d - 1` and `d`, rounded towards zero), not the last
+    /// one's: the odd-even effect. In Othello the side that moves last in the searched
+    /// tree is favoured, so odd and even depths err in opposite directions (measured in
+    /// `docs/measurements.md`, "Accuracy against exact scores"). The move, the depth and
+    /// the principal variation stay the last iteration's; a score of a won or lost game
+    /// ([`WIN_MIN`] and beyond), a result from a Lazy SMP helper's deeper iteration, an
+    /// unfinished iteration's better move and a search of one iteration keep their own score.
+    #[must_use]
+    pub fn with_odd_even_mean(mut self) -> Self {
+        self.odd_even_mean = true;
+        self
     }
 
     /// Starts the exact solve as early as its cost allows: a position the solver
@@ -120,6 +138,31 @@ pub fn unstable<M: PartialEq>(
     match (prev, last) {
         (Some((pm, ps)), Some((lm, ls))) => pm != lm || ps - ls >= drop,
         _ => false,
+    }
+}
+
+/// The score [`AlphaBetaEngine::with_odd_even_mean`] reports for `r`, whose search's last
+/// two finished iterations were `prev` then `last` (best move, score, depth): their mean
+/// (rounded towards zero) when `r` is `last`'s result (same move, score and depth), `prev`
+/// is one ply shallower and neither score is a won or lost game; otherwise `r.score`.
+#[must_use]
+pub fn odd_even_score<M: PartialEq>(
+    r: &SearchResult<M>,
+    prev: Option<(M, Score, u32)>,
+    last: Option<(M, Score, u32)>,
+) -> Score {
+    match (prev, last) {
+        (Some((_, ps, pd)), Some((lm, ls, ld)))
+            if r.best_move.as_ref() == Some(&lm)
+                && r.score == ls
+                && r.depth == ld
+                && pd + 1 == ld
+                && ps.abs() < WIN_MIN
+                && ls.abs() < WIN_MIN =>
+        {
+            (ps + ls) / 2
+        }
+        _ => r.score,
     }
 }
 
@@ -252,20 +295,24 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
     /// ([`unstable`]).
     fn midgame_watched(&mut self, pos: &G, limits: &Limits) -> (SearchResult<G::Move>, bool) {
         let threads = self.threads;
-        let mut last: [Option<(G::Move, Score)>; 2] = [None, None];
+        let mut last: [Option<(G::Move, Score, u32)>; 2] = [None, None];
         let mut watch = |i: &SearchInfo<G::Move>| {
             if let Some(&m) = i.pv.first() {
-                last = [last[1], Some((m, i.score))];
+                last = [last[1], Some((m, i.score, i.depth))];
             }
         };
-        let r = match self.on_iteration.as_mut() {
+        let mut r = match self.on_iteration.as_mut() {
             Some(f) => search_threads(pos, &self.eval, &self.tt, limits, threads, |i| {
                 watch(i);
                 f(i);
             }),
             None => search_threads(pos, &self.eval, &self.tt, limits, threads, watch),
         };
-        (r, unstable(last[0], last[1], SCORE_DROP))
+        if self.odd_even_mean {
+            r.score = odd_even_score(&r, last[0], last[1]);
+        }
+        let drop = |x: Option<(G::Move, Score, u32)>| x.map(|(m, s, _)| (m, s));
+        (r, unstable(drop(last[0]), drop(last[1]), SCORE_DROP))
     }
 
     /// The midgame move of a time-managed engine: a forced move (the only legal one) is
@@ -411,5 +458,62 @@ impl<G: Game, E: Evaluator<G>> Player<G> for AlphaBetaEngine<G, E> {
                 Ok(self.thought(r, false, solver_nodes, started))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(best: u8, score: Score, depth: u32) -> SearchResult<u8> {
+        SearchResult {
+            best_move: Some(best),
+            score,
+            depth,
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+            pv: vec![best],
+        }
+    }
+
+    #[test]
+    fn odd_even_score_is_the_mean_of_two_consecutive_iterations_only() {
+        // Depths 7 then 8, the result is depth 8's: the mean, rounded towards zero.
+        let r = result(3, -107, 8);
+        assert_eq!(
+            odd_even_score(&r, Some((5, 158, 7)), Some((3, -107, 8))),
+            25
+        );
+        assert_eq!(
+            odd_even_score(&r, Some((3, -100, 7)), Some((3, -107, 8))),
+            -103
+        );
+        // One iteration only, or none.
+        assert_eq!(odd_even_score(&r, None, Some((3, -107, 8))), -107);
+        assert_eq!(odd_even_score(&r, None, None), -107);
+        // A Lazy SMP helper's deeper result, or an unfinished iteration's better move.
+        assert_eq!(
+            odd_even_score(&result(3, 40, 9), Some((5, 158, 7)), Some((3, -107, 8))),
+            40
+        );
+        assert_eq!(
+            odd_even_score(&result(4, 60, 8), Some((5, 158, 7)), Some((3, -107, 8))),
+            60
+        );
+        // Iterations that are not consecutive depths.
+        assert_eq!(
+            odd_even_score(&r, Some((5, 158, 6)), Some((3, -107, 8))),
+            -107
+        );
+        // A won or lost game keeps its own score.
+        let won = result(3, WIN_MIN + 5, 8);
+        assert_eq!(
+            odd_even_score(&won, Some((3, 300, 7)), Some((3, WIN_MIN + 5, 8))),
+            WIN_MIN + 5
+        );
+        assert_eq!(
+            odd_even_score(&r, Some((3, -WIN_MIN, 7)), Some((3, -107, 8))),
+            -107
+        );
     }
 }

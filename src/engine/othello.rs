@@ -79,6 +79,9 @@ pub fn alphabeta_player(spec: &EngineSpec, eval: eval::Eval) -> Box<dyn Player<P
     if start == ExactEmpties::Auto {
         ab = ab.with_exact_auto();
     }
+    if spec.odd_even_mean() {
+        ab = ab.with_odd_even_mean();
+    }
     let engine: Box<dyn Player<Position>> = Box::new(ab);
     // A level drops the depth limit where it solves exactly (`bestmove --level`).
     match spec.level {

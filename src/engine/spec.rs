@@ -222,10 +222,22 @@ pub struct EngineSpec {
         skip_serializing_if = "Option::is_none"
     )]
     pub mpc_t: Option<f64>,
+    /// Othello alpha-beta: the midgame search's reported score, `last` (the last finished
+    /// iteration's, the default) or `mean` (the mean of the last two iterations', which
+    /// cancels the odd-even effect: [`crate::engine::AlphaBetaEngine::with_odd_even_mean`]).
+    /// The move played is the same either way.
+    #[serde(
+        default,
+        rename = "odd-even",
+        alias = "odd_even",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub odd_even: Option<String>,
     /// Strength level 1..=60, as `bestmove --level N` and Edax's `-l N`: midgame depth `N`
     /// and, in Othello, exact solving from `min(2N, 24)` empties with no depth limit there
     /// ([`super::level`]). A parsed spec also carries the `depth` (and Othello's
-    /// `exact-empties`) the level sets; giving either with other values is an error.
+    /// `exact-empties`) the level sets; giving either with other values is an error. An
+    /// Othello level reports `odd-even = "mean"` scores unless `odd-even` is given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<u32>,
     /// Othello built-in engines: the opening book played before searching, `builtin` (the
@@ -298,6 +310,7 @@ pub const FIELDS: &[&str] = &[
     "exact-empties",
     "mpc",
     "mpc-t",
+    "odd-even",
     "level",
     "book",
     "tables",
@@ -873,6 +886,11 @@ impl EngineSpec {
                 if self.weights.is_none() && self.weight_values.is_none() {
                     self.weights = Some(crate::games::othello::eval::DEFAULT_WEIGHTS.into());
                 }
+                // And it reports its score as `bestmove --level N` does (the front end's
+                // default, `othello-best-t100`): the mean of the last two iterations'.
+                if self.odd_even.is_none() && self.algo == Algorithm::Alphabeta {
+                    self.odd_even = Some("mean".into());
+                }
             }
         }
     }
@@ -1100,6 +1118,7 @@ impl EngineSpec {
             return bad("threads", format!("threads must be 1..=256, got {t}"));
         }
         self.validate_mpc()?;
+        self.validate_odd_even()?;
         self.validate_book()?;
         self.validate_tables()?;
         let mcts_field = [
@@ -1165,6 +1184,36 @@ impl EngineSpec {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// Checks `odd-even`: `last` or `mean`, and only for Othello's built-in alphabeta.
+    fn validate_odd_even(&self) -> Result<(), SpecError> {
+        match self.odd_even.as_deref() {
+            None => Ok(()),
+            Some("last" | "mean")
+                if self.game == "othello"
+                    && self.algo == Algorithm::Alphabeta
+                    && self.protocol == Protocol::Builtin =>
+            {
+                Ok(())
+            }
+            Some("last" | "mean") => conflict(format!(
+                "odd-even is for othello's built-in alphabeta, not {} {}",
+                self.game,
+                self.algo.name()
+            )),
+            Some(other) => bad(
+                "odd-even",
+                format!("odd-even must be last or mean, got '{other}'"),
+            ),
+        }
+    }
+
+    /// Whether the engine reports the mean of its last two iterations' scores
+    /// (`odd-even = "mean"`).
+    #[must_use]
+    pub fn odd_even_mean(&self) -> bool {
+        self.odd_even.as_deref() == Some("mean")
     }
 
     /// Checks `book`: not empty, and only for Othello's built-in engines (an external

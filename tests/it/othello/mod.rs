@@ -3,6 +3,7 @@
 mod ffo;
 mod mpc;
 mod obf;
+mod odd_even;
 mod perft;
 mod rules;
 mod search;
