@@ -44,6 +44,7 @@ pub mod mpc;
 pub mod mpc_run;
 pub mod othello;
 pub mod outputs;
+pub mod parity_run;
 pub mod patterns;
 pub mod patterns_run;
 pub mod progress;
