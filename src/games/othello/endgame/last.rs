@@ -4,9 +4,9 @@
 
 use super::Solver;
 use super::last_flip::last_flip_count;
-use super::order::SQUARE_CLASSES;
 use super::parity::{QUADRANT_BIT, QUADRANT_MASKS};
 use super::stability_cut::{STABILITY_THRESHOLD, stability_cap};
+use super::visit::{RANKED_QUADRANT_MASKS, SQUARE_OF_RANK, ranked};
 use crate::games::othello::movegen::{NEIGHBOURS, flips, legal_moves};
 use crate::games::othello::position::final_score;
 
@@ -71,36 +71,36 @@ impl Solver<'_> {
         {
             return cap;
         }
-        let odd = QUADRANT_MASKS[parity as usize];
+        // Odd quadrants first, by square class within each ([`super::visit`]).
+        let empties = ranked(empty);
+        let odd = RANKED_QUADRANT_MASKS[parity as usize];
         let mut best = -65;
-        for set in [empty & odd, empty & !odd] {
-            for class in SQUARE_CLASSES {
-                let mut bits = set & class;
-                while bits != 0 {
-                    let sq = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if NEIGHBOURS[sq] & o == 0 {
-                        continue;
+        for set in [empties & odd, empties & !odd] {
+            let mut bits = set;
+            while bits != 0 {
+                let sq = SQUARE_OF_RANK[bits.trailing_zeros() as usize & 63] as usize & 63;
+                bits &= bits - 1;
+                if NEIGHBOURS[sq] & o == 0 {
+                    continue;
+                }
+                let f = flips(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+                let child_parity = parity ^ QUADRANT_BIT[sq];
+                let v = if n_empty == 5 {
+                    -self.solve_4(cp, co, -beta, -alpha, empty ^ (1 << sq), child_parity)
+                } else {
+                    -self.search_shallow(cp, co, -beta, -alpha, n_empty - 1, child_parity)
+                };
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return v;
                     }
-                    let f = flips(p, o, sq);
-                    if f == 0 {
-                        continue;
-                    }
-                    let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
-                    let child_parity = parity ^ QUADRANT_BIT[sq];
-                    let v = if n_empty == 5 {
-                        -self.solve_4(cp, co, -beta, -alpha, empty ^ (1 << sq), child_parity)
-                    } else {
-                        -self.search_shallow(cp, co, -beta, -alpha, n_empty - 1, child_parity)
-                    };
-                    if v > best {
-                        best = v;
-                        if v >= beta {
-                            return v;
-                        }
-                        if v > alpha {
-                            alpha = v;
-                        }
+                    if v > alpha {
+                        alpha = v;
                     }
                 }
             }

@@ -36,6 +36,7 @@ mod parity;
 mod root;
 mod stability_cut;
 mod table;
+mod visit;
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
