@@ -71,22 +71,22 @@ impl Solver<'_> {
         {
             return cap;
         }
-        // Odd quadrants first, by square class within each ([`super::visit`]).
-        let empties = ranked(empty);
+        // The legal moves up front (no test per empty square, whose outcome the branch
+        // predictor cannot know), odd quadrants first, by square class within each
+        // ([`super::visit`]).
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            return self.pass_shallow(p, o, alpha, beta, n_empty, parity);
+        }
+        let moves = ranked(moves);
         let odd = RANKED_QUADRANT_MASKS[parity as usize];
         let mut best = -65;
-        for set in [empties & odd, empties & !odd] {
+        for set in [moves & odd, moves & !odd] {
             let mut bits = set;
             while bits != 0 {
                 let sq = SQUARE_OF_RANK[bits.trailing_zeros() as usize & 63] as usize & 63;
                 bits &= bits - 1;
-                if NEIGHBOURS[sq] & o == 0 {
-                    continue;
-                }
                 let f = flips(p, o, sq);
-                if f == 0 {
-                    continue;
-                }
                 let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
                 let child_parity = parity ^ QUADRANT_BIT[sq];
                 let v = if n_empty == 5 {
@@ -104,9 +104,6 @@ impl Solver<'_> {
                     }
                 }
             }
-        }
-        if best == -65 {
-            return self.pass_shallow(p, o, alpha, beta, n_empty, parity);
         }
         best
     }
