@@ -2,8 +2,9 @@
 //! each square's bit at its rank in [`SQUARE_CLASSES`] order (the classes one after the
 //! other, squares in index order within a class), so that the lowest set bit of a ranked
 //! set is the square to try first. One pass over the ranked set's bits replaces a loop over
-//! the five classes, whose mostly empty iterations cost a branch each (the loop's
-//! mispredictions were a fifth of `search_shallow`'s time on FFO #45).
+//! the five classes, whose mostly empty iterations cost a branch each: on FFO #47,
+//! callgrind's branch simulation counts 2.8 M fewer mispredicted branches (of 23.6 M), the
+//! same nodes.
 
 use super::order::SQUARE_CLASSES;
 #[cfg(test)]
