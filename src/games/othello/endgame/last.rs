@@ -4,10 +4,10 @@
 
 use super::Solver;
 use super::last_flip::last_flip_count;
-use super::order::SQUARE_CLASSES;
 use super::parity::{QUADRANT_BIT, QUADRANT_MASKS};
 use super::stability_cut::{STABILITY_THRESHOLD, stability_cap};
-use crate::games::othello::movegen::{NEIGHBOURS, flips, legal_moves};
+use super::visit::{RANKED_QUADRANT_MASKS, SQUARE_OF_RANK, ranked};
+use crate::games::othello::movegen::{NEIGHBOURS, flips, legal_moves, legal_moves_lanes};
 use crate::games::othello::position::final_score;
 
 /// Disc difference after the last empty square `sq` is played (by `p` if it can, else by
@@ -71,42 +71,39 @@ impl Solver<'_> {
         {
             return cap;
         }
-        let odd = QUADRANT_MASKS[parity as usize];
+        // The legal moves up front (no test per empty square, whose outcome the branch
+        // predictor cannot know), odd quadrants first, by square class within each
+        // ([`super::visit`]).
+        let moves = legal_moves_lanes(p, o);
+        if moves == 0 {
+            return self.pass_shallow(p, o, alpha, beta, n_empty, parity);
+        }
+        let moves = ranked(moves);
+        let odd = RANKED_QUADRANT_MASKS[parity as usize];
         let mut best = -65;
-        for set in [empty & odd, empty & !odd] {
-            for class in SQUARE_CLASSES {
-                let mut bits = set & class;
-                while bits != 0 {
-                    let sq = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if NEIGHBOURS[sq] & o == 0 {
-                        continue;
+        for set in [moves & odd, moves & !odd] {
+            let mut bits = set;
+            while bits != 0 {
+                let sq = SQUARE_OF_RANK[bits.trailing_zeros() as usize & 63] as usize & 63;
+                bits &= bits - 1;
+                let f = flips(p, o, sq);
+                let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
+                let child_parity = parity ^ QUADRANT_BIT[sq];
+                let v = if n_empty == 5 {
+                    -self.solve_4(cp, co, -beta, -alpha, empty ^ (1 << sq), child_parity)
+                } else {
+                    -self.search_shallow(cp, co, -beta, -alpha, n_empty - 1, child_parity)
+                };
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return v;
                     }
-                    let f = flips(p, o, sq);
-                    if f == 0 {
-                        continue;
-                    }
-                    let (cp, co) = (o ^ f, p ^ f ^ (1 << sq));
-                    let child_parity = parity ^ QUADRANT_BIT[sq];
-                    let v = if n_empty == 5 {
-                        -self.solve_4(cp, co, -beta, -alpha, empty ^ (1 << sq), child_parity)
-                    } else {
-                        -self.search_shallow(cp, co, -beta, -alpha, n_empty - 1, child_parity)
-                    };
-                    if v > best {
-                        best = v;
-                        if v >= beta {
-                            return v;
-                        }
-                        if v > alpha {
-                            alpha = v;
-                        }
+                    if v > alpha {
+                        alpha = v;
                     }
                 }
             }
-        }
-        if best == -65 {
-            return self.pass_shallow(p, o, alpha, beta, n_empty, parity);
         }
         best
     }
@@ -273,7 +270,7 @@ impl Solver<'_> {
 
     /// Four empties: odd-quadrant squares first (the "1-1-2" case: the two lone squares
     /// before the pair; 4, 2-2, 3-1 and 1-1-1-1 keep bit order), the stability cut-off
-    /// first, each placement into [`Solver::solve_3`].
+    /// first, the legal moves by one vector, each placement into [`Solver::solve_3`].
     fn solve_4(
         &mut self,
         p: u64,
@@ -289,56 +286,44 @@ impl Solver<'_> {
         {
             return cap;
         }
-        // Bit order, except in the 2-1-1 case (exactly two empties in odd quadrants: the
-        // two lone squares); with 4, 2-2, 3-1 or 1-1-1-1 every empty is in an odd quadrant
-        // or none is.
-        let lone = empty & QUADRANT_MASKS[parity as usize];
-        let mut x = [0usize; 4];
-        if lone.count_ones() == 2 {
-            let pair = empty ^ lone;
-            x = [
-                lone.trailing_zeros() as usize,
-                (lone & (lone - 1)).trailing_zeros() as usize,
-                pair.trailing_zeros() as usize,
-                (pair & (pair - 1)).trailing_zeros() as usize,
-            ];
-        } else {
-            let mut rest = empty;
-            for slot in &mut x {
-                *slot = rest.trailing_zeros() as usize;
-                rest &= rest.wrapping_sub(1);
-            }
-        }
-        let mut best = -65;
-        for sq in x {
-            let sq = sq & 63;
-            if NEIGHBOURS[sq] & o == 0 {
-                continue;
-            }
-            let f = flips(p, o, sq);
-            if f == 0 {
-                continue;
-            }
-            let v = -self.solve_3::<false>(
-                o ^ f,
-                p ^ f ^ (1 << sq),
-                -beta,
-                -alpha,
-                empty ^ (1 << sq),
-                parity ^ QUADRANT_BIT[sq],
-            );
-            if v > best {
-                best = v;
-                if v >= beta {
-                    return v;
-                }
-                if v > alpha {
-                    alpha = v;
-                }
-            }
-        }
-        if best == -65 {
+        // The legal moves up front (as in `search_shallow`). Bit order, except in the
+        // 2-1-1 case (exactly two empties in odd quadrants: the two lone squares first);
+        // with 4, 2-2, 3-1 or 1-1-1-1 every empty is in an odd quadrant or none is.
+        let moves = legal_moves_lanes(p, o);
+        if moves == 0 {
             return self.pass_4(p, o, alpha, beta, empty, parity);
+        }
+        let lone = empty & QUADRANT_MASKS[parity as usize];
+        let first = if lone.count_ones() == 2 {
+            moves & lone
+        } else {
+            moves
+        };
+        let mut best = -65;
+        for set in [first, moves & !first] {
+            let mut bits = set;
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as usize & 63;
+                bits &= bits - 1;
+                let f = flips(p, o, sq);
+                let v = -self.solve_3::<false>(
+                    o ^ f,
+                    p ^ f ^ (1 << sq),
+                    -beta,
+                    -alpha,
+                    empty ^ (1 << sq),
+                    parity ^ QUADRANT_BIT[sq],
+                );
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return v;
+                    }
+                    if v > alpha {
+                        alpha = v;
+                    }
+                }
+            }
         }
         best
     }

@@ -22,7 +22,8 @@
 //! Modules: `last` (the last empties without move generation), `last_flip` (the last
 //! empty's flip count), `nws` (the null-window search below the table), `order` (move ordering and
 //! the ordering searches), `stability_cut`, `ladder` (the selective passes), `parallel`
-//! (the split search), `root` (the root, aspiration and PV), `hash` (table keys).
+//! (the split search), `root` (the root, aspiration and PV), `hash` (table keys), `visit`
+//! (the few-empties search's square order as a bit order).
 
 pub mod cost;
 mod hash;
@@ -36,6 +37,7 @@ mod parity;
 mod root;
 mod stability_cut;
 mod table;
+mod visit;
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
