@@ -17,14 +17,7 @@ use tessera::present::quixo_solve as view;
 use super::games::CliGame;
 use super::output::{CliError, print_json, say};
 
-impl<const FOUR: bool> CliGame for Position<FOUR> {
-    const SQUARE_SYMMETRY: bool = true;
-    /// The fast two-player perft (bulk counting at the last ply); four players use the
-    /// generic one ([`qx::perft::perft`] chooses by `FOUR`).
-    fn perft(&self, depth: u32) -> u64 {
-        qx::perft::perft(self, depth)
-    }
-}
+impl<const FOUR: bool> CliGame for Position<FOUR> {}
 
 /// A 3x3 or 4x4 position, solved exactly from the retrograde table of its board size
 /// (3x3: milliseconds; 4x4: a few seconds); a finished game needs no table.
