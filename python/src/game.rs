@@ -28,7 +28,7 @@ impl Game {
     /// The action argument as `i64`; an int beyond `i64` is refused with the library's
     /// message for an action outside the action space.
     fn action(&self, obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-        index(obj)?.map_err(|text| {
+        index(obj, "action")?.map_err(|text| {
             value_error(format!(
                 "action {text} is outside the action space of {} (0..{})",
                 self.game.id().name(),

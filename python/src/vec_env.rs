@@ -238,7 +238,7 @@ impl VecEnv {
     /// Game `i`'s position in its one-line form.
     fn position(&self, i: &Bound<'_, PyAny>) -> PyResult<String> {
         let n = self.env.len();
-        match index(i)? {
+        match index(i, "game")? {
             Ok(i) if usize::try_from(i).is_ok_and(|i| i < n) => Ok(self.env.position(i as usize)),
             Ok(i) => Err(value_error(format!("game {i} is outside 0..{n}"))),
             Err(text) => Err(value_error(format!("game {text} is outside 0..{n}"))),

@@ -109,6 +109,16 @@ def test_a_records_file_outside_a_tournament_folder_is_refused(tmp_path):
         tessera.read_records(path)
 
 
+def test_a_tournament_json_path_is_named_with_its_folder():
+    path = TOURNAMENT / "tournament.json"
+    expected = f"{path} is the settings file of a tournament, not its folder: give the folder, {TOURNAMENT}"
+    with pytest.raises(ValueError) as e:
+        tessera.read_records(path)
+    assert str(e.value) == expected
+    with pytest.raises(ValueError, match=r"is a file, not a tournament folder \(give the folder holding"):
+        tessera.read_records(pathlib.Path(__file__))
+
+
 def test_a_torn_last_line_is_not_counted_and_said(tmp_path):
     dir = tmp_path / "t"
     shutil.copytree(TOURNAMENT, dir)

@@ -47,6 +47,17 @@ def test_bad_actions():
         g.action_to_move(-3)
     with pytest.raises(TypeError):
         g.play_action("f5")
+    # A bool is an int to Python, but True is no action (it used to play action 1).
+    for bad in (True, False, np.True_):
+        with pytest.raises(TypeError, match=rf"^action must be an int, not a bool \(got {bad}\)$"):
+            g.play_action(bad)
+        with pytest.raises(TypeError, match="action must be an int, not a bool"):
+            g.action_to_move(bad)
+    assert g.plies() == 0
+    with pytest.raises(TypeError, match=r"^depth must be an int, not a bool \(got True\)$"):
+        tessera.best_move("othello", depth=True)
+    with pytest.raises(TypeError, match=r"^game must be an int, not a bool \(got False\)$"):
+        tessera.VecEnv("othello", 2).position(False)
 
 
 def test_vec_env_checks_dtype_shape_and_legality():
@@ -88,6 +99,11 @@ def test_files(tmp_path):
 def test_engine_errors():
     with pytest.raises(ValueError, match="unknown engine 'nope'"):
         tessera.best_move("othello", engine="nope")
+    games = r"\(games: othello, quixo, quixo-4p, talat, talat-2p\)$"
+    with pytest.raises(ValueError, match=r"^inline engine 'name=a,game=chess': unknown game 'chess' " + games):
+        tessera.Engine("othello", engine="name=a,game=chess")
+    with pytest.raises(ValueError, match=r"^the engine name is empty \(`tessera engines` lists the presets\)$"):
+        tessera.best_move("othello", engine="")
     with pytest.raises(ValueError):
         tessera.best_move("quixo", engine="othello-ab-d1")
     with pytest.raises(ValueError, match="solve supports othello and quixo, not talat"):

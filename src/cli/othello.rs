@@ -1,13 +1,8 @@
-//! Othello specifics of the command line: the fast perft and the square symmetry.
+//! Othello specifics of the command line: none beyond the defaults (its fast perft and
+//! square symmetry are the library's).
 
-use tessera::games::othello::{self as oth, Position};
+use tessera::games::othello::Position;
 
 use super::games::CliGame;
 
-impl CliGame for Position {
-    const SQUARE_SYMMETRY: bool = true;
-
-    fn perft(&self, depth: u32) -> u64 {
-        oth::perft::perft(self, depth)
-    }
-}
+impl CliGame for Position {}

@@ -8,21 +8,16 @@ use tessera::game::Game;
 use tessera::games::quixo::proof_table::{ProofTableError, proof_table};
 use tessera::games::quixo::small_answer::small_answer;
 use tessera::games::quixo::table_cache::TableCacheError;
-use tessera::games::quixo::{self as qx, Position, ProveLimits, Quixo, Verdict};
+use tessera::games::quixo::{
+    self as qx, Position, ProveLimits, Quixo, SolveSettings, SolveTask, Verdict,
+};
 use tessera::present::Present;
 use tessera::present::quixo_solve as view;
 
 use super::games::CliGame;
 use super::output::{CliError, print_json, say};
 
-impl<const FOUR: bool> CliGame for Position<FOUR> {
-    const SQUARE_SYMMETRY: bool = true;
-    /// The fast two-player perft (bulk counting at the last ply); four players use the
-    /// generic one ([`qx::perft::perft`] chooses by `FOUR`).
-    fn perft(&self, depth: u32) -> u64 {
-        qx::perft::perft(self, depth)
-    }
-}
+impl<const FOUR: bool> CliGame for Position<FOUR> {}
 
 /// A 3x3 or 4x4 position, solved exactly from the retrograde table of its board size
 /// (3x3: milliseconds; 4x4: a few seconds); a finished game needs no table.
@@ -60,34 +55,22 @@ fn solve_small(
 /// # Errors
 /// A bad size or position; exit code 1 (through the caller) when nothing was proven.
 pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
-    let (size, position, time_ms, json) = (args.size, &args.position, args.time_ms, args.json);
+    let (position, time_ms, json) = (&args.position, args.time_ms, args.json);
     let max_plies = args.max_plies.unwrap_or(super::solve::DEFAULT_QUIXO_PLIES);
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
     );
-    if let Some(size) = size {
-        if args.table.is_some() {
-            return Err(CliError::input(
-                "--table is the 5x5 full-board table; --size solves a 3x3 or 4x4 board",
-            ));
-        }
-        if time_ms.is_some() {
-            return Err(CliError::input(
-                "--time-ms limits the proving search of a position; --size always solves the whole board",
-            ));
-        }
-        if args.max_plies.is_some() || args.prover.is_some() || args.tt_mb.is_some() {
-            return Err(CliError::input(
-                "--max-plies, --prover and --tt-mb are for the proving search of a 5x5 position; \
-                 --size solves every board exactly by retrograde analysis",
-            ));
-        }
-        if !position.is_empty() {
-            return Err(CliError::input(
-                "give either --size (solve a whole board size) or a position, not both",
-            ));
-        }
+    let settings = SolveSettings {
+        size: args.size,
+        has_position: !position.is_empty(),
+        max_plies: args.max_plies,
+        time_ms,
+        tt_mb: args.tt_mb,
+        table: args.table.clone(),
+        prover: args.prover.is_some(),
+    };
+    if let SolveTask::Size(size) = settings.task().map_err(CliError::input)? {
         if !json {
             say(format!(
                 "solving every {size}x{size} Quixo board by retrograde analysis ({threads} threads)..."
@@ -101,26 +84,12 @@ pub fn solve(args: &super::solve::SolveArgs) -> Result<ExitCode, CliError> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    if position.is_empty() {
-        return Err(CliError::input(
-            "solve quixo needs --size 3|4 or a position (--position or --moves)",
-        ));
-    }
     let pos = <Quixo as CliGame>::load(position, 0)?.position;
     let started = std::time::Instant::now();
+    settings
+        .check_position(pos.size())
+        .map_err(CliError::input)?;
     if pos.size() < 5 {
-        if args.max_plies.is_some()
-            || args.prover.is_some()
-            || args.tt_mb.is_some()
-            || time_ms.is_some()
-            || args.table.is_some()
-        {
-            return Err(CliError::input(format!(
-                "a {n}x{n} position is looked up exactly in the retrograde table of its size: \
-                 --max-plies, --prover, --tt-mb, --time-ms and --table are for 5x5 positions",
-                n = pos.size()
-            )));
-        }
         return solve_small(&pos, threads, json, started);
     }
     let table = proof_table(

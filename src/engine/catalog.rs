@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::EngineSpec;
+use crate::search::Limits;
 
 /// One preset: its name, game, a short settings line and what its file says it is.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -19,11 +20,28 @@ pub struct PresetInfo {
     pub settings: String,
     /// The first sentence of the preset file's leading comment (empty when it has none).
     pub about: String,
+    /// For a family of presets named by a number (the levels `othello-level-N`), the names
+    /// it stands for; `name` is then a description (`othello-level-1 .. othello-level-60`),
+    /// not a name `--engine` takes. Absent from the JSON of a single preset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub family: Option<PresetFamily>,
+}
+
+/// The names of a preset family: `prefix` followed by a whole number in `min..=max`, in
+/// plain decimal (`othello-level-7`, not `othello-level-07`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PresetFamily {
+    /// The text before the number (`othello-level-`).
+    pub prefix: String,
+    /// The smallest number (1).
+    pub min: u32,
+    /// The largest number (60).
+    pub max: u32,
 }
 
 /// The presets for `game` (every game when `None`), sorted by name: the built-in ones and
 /// those of `engines/` in the working directory, plus one line for the level family
-/// `othello-level-1 .. othello-level-60`.
+/// `othello-level-1 .. othello-level-60` (with its [`PresetFamily`]).
 ///
 /// # Errors
 /// A preset file in `engines/` that does not parse (named with its error).
@@ -46,15 +64,22 @@ pub fn presets(game: Option<&str>) -> Result<Vec<PresetInfo>, String> {
             game: spec.game.clone(),
             settings: settings_line(&spec),
             about: first_sentence(&text),
+            family: None,
         });
     }
     if game.is_none_or(|g| g == "othello") {
+        let family = PresetFamily {
+            prefix: "othello-level-".into(),
+            min: 1,
+            max: Limits::MAX_DEPTH,
+        };
         out.push(PresetInfo {
-            name: "othello-level-1 .. othello-level-60".into(),
+            name: format!("{p}{} .. {p}{}", family.min, family.max, p = family.prefix),
             game: "othello".into(),
             settings: "alphabeta, level N".into(),
             about: "Strength level N as Edax's -l N: depth N, exact from 2N empties (at most 24)."
                 .into(),
+            family: Some(family),
         });
     }
     Ok(out)
@@ -147,6 +172,43 @@ mod tests {
             EngineSpec::builtin_preset_text("othello-ab-d1")
                 .unwrap()
                 .contains("fixed depth of 1 ply ")
+        );
+    }
+
+    /// Every listed name is one `--engine` takes, except the level family's line, whose
+    /// `family` gives the names it stands for (in the JSON too; single presets have no
+    /// `family` key).
+    #[test]
+    fn the_level_family_says_which_names_it_stands_for() {
+        let all = presets(None).unwrap();
+        for p in all.iter().filter(|p| p.family.is_none()) {
+            assert!(EngineSpec::resolve(&p.name).is_ok(), "{}", p.name);
+        }
+        let levels: Vec<_> = all.iter().filter(|p| p.family.is_some()).collect();
+        assert_eq!(levels.len(), 1);
+        let f = levels[0].family.as_ref().unwrap();
+        assert_eq!((f.prefix.as_str(), f.min, f.max), ("othello-level-", 1, 60));
+        assert_eq!(levels[0].name, "othello-level-1 .. othello-level-60");
+        assert!(EngineSpec::resolve(&levels[0].name).is_err());
+        for n in [f.min, f.max] {
+            let spec = EngineSpec::resolve(&format!("{}{n}", f.prefix)).unwrap();
+            assert_eq!((spec.game.as_str(), spec.level), ("othello", Some(n)));
+        }
+        for n in [f.min - 1, f.max + 1] {
+            assert!(EngineSpec::resolve(&format!("{}{n}", f.prefix)).is_err());
+        }
+        let json = serde_json::to_value(&all).unwrap();
+        let rows = json.as_array().unwrap();
+        assert_eq!(rows.iter().filter(|r| r.get("family").is_some()).count(), 1);
+        assert_eq!(
+            rows.last().unwrap()["family"],
+            serde_json::json!({"prefix": "othello-level-", "min": 1, "max": 60})
+        );
+        assert!(
+            presets(Some("quixo"))
+                .unwrap()
+                .iter()
+                .all(|p| p.family.is_none())
         );
     }
 

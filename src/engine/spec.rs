@@ -751,9 +751,23 @@ impl EngineSpec {
     /// built into the binary.
     ///
     /// # Errors
-    /// An unknown name (listing the known presets) or an unreadable / invalid file.
+    /// An empty or unknown name (listing the known presets), a folder, or an unreadable /
+    /// invalid file.
     pub fn resolve(name_or_path: &str) -> Result<Self, SpecError> {
+        if name_or_path.trim().is_empty() {
+            return Err(SpecError::UnknownEngine {
+                name: name_or_path.to_string(),
+                message: "the engine name is empty (`tessera engines` lists the presets)".into(),
+            });
+        }
+        let not_a_preset = |folder| SpecError::NotAPreset {
+            path: name_or_path.to_string(),
+            folder,
+        };
         if name_or_path.ends_with(".toml") || name_or_path.contains('/') {
+            if Path::new(name_or_path).is_dir() {
+                return Err(not_a_preset(true));
+            }
             let text = crate::game::files::read_text(
                 Path::new(name_or_path),
                 "engine preset",
@@ -763,9 +777,7 @@ impl EngineSpec {
                 if name_or_path.ends_with(".toml") {
                     e
                 } else {
-                    SpecError::NotAPreset {
-                        path: name_or_path.to_string(),
-                    }
+                    not_a_preset(false)
                 }
             });
         }
@@ -782,9 +794,7 @@ impl EngineSpec {
             return spec;
         }
         if Path::new(name_or_path).exists() {
-            return Err(SpecError::NotAPreset {
-                path: name_or_path.to_string(),
-            });
+            return Err(not_a_preset(Path::new(name_or_path).is_dir()));
         }
         Err(SpecError::UnknownEngine {
             name: name_or_path.to_string(),
@@ -974,6 +984,11 @@ impl EngineSpec {
     fn validate(&self) -> Result<(), SpecError> {
         if self.name.trim().is_empty() {
             return bad("name", "name is empty".into());
+        }
+        if self.game.parse::<crate::games::GameId>().is_err() {
+            return Err(SpecError::UnknownGame {
+                game: self.game.clone(),
+            });
         }
         if let Some(d) = self.depth
             && !(1..=Limits::MAX_DEPTH).contains(&d)
@@ -1584,9 +1599,35 @@ mod tests {
         assert_eq!(
             e,
             E::NotAPreset {
-                path: "README.md".into()
+                path: "README.md".into(),
+                folder: false,
             }
         );
+        // A folder is called one (the unit tests run in the crate's root, which has src/).
+        for path in ["src", "src/", "./src"] {
+            assert_eq!(
+                EngineSpec::resolve(path).unwrap_err(),
+                E::NotAPreset {
+                    path: path.into(),
+                    folder: true,
+                }
+            );
+        }
+        assert!(
+            EngineSpec::resolve("src")
+                .unwrap_err()
+                .to_string()
+                .starts_with("engine 'src' is a folder, not a preset (give a preset name")
+        );
+        // An empty name is said to be empty, without the list of presets.
+        for name in ["", " "] {
+            let e = EngineSpec::resolve(name).unwrap_err();
+            assert!(matches!(&e, E::UnknownEngine { name: n, .. } if n == name));
+            assert_eq!(
+                e.to_string(),
+                "the engine name is empty (`tessera engines` lists the presets)"
+            );
+        }
         let e = EngineSpec::resolve("no/such.toml").unwrap_err();
         assert!(matches!(&e, E::File(FileError::Missing { .. })), "{e:?}");
         assert!(
@@ -1673,7 +1714,19 @@ mod tests {
                 game: "chess".into()
             }
         );
-        assert_eq!(e.to_string(), "unknown game 'chess'");
+        assert_eq!(
+            e.to_string(),
+            "unknown game 'chess' (games: othello, quixo, quixo-4p, talat, talat-2p)"
+        );
+        let e = EngineSpec::from_inline("name=a,game=chess", "othello").unwrap_err();
+        assert!(matches!(e.root(), E::UnknownGame { game } if game == "chess"));
+        assert_eq!(
+            e.to_string(),
+            "inline engine 'name=a,game=chess': unknown game 'chess' (games: othello, quixo, \
+             quixo-4p, talat, talat-2p)"
+        );
+        let e = EngineSpec::from_toml("name = \"a\"\ngame = \"go\"\n", "g.toml").unwrap_err();
+        assert!(matches!(e.root(), E::UnknownGame { game } if game == "go"));
         let q = EngineSpec::from_inline("name=q", "quixo").unwrap();
         let e = q.expect_game("othello").unwrap_err();
         assert!(matches!(&e, E::WrongGame { plays, .. } if plays == "quixo"));

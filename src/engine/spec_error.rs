@@ -27,20 +27,24 @@ use std::fmt;
 #[non_exhaustive]
 pub enum SpecError {
     /// A name that is no preset (built in, in `engines/`, or of the `othello-level-N`
-    /// family). Example: `unknown engine 'nosuch' (known presets: ...; or give a path to a
-    /// .toml file)`.
+    /// family), or an empty name. Examples: `unknown engine 'nosuch' (known presets: ...;
+    /// or give a path to a .toml file)`; `the engine name is empty (`tessera engines` lists
+    /// the presets)`.
     UnknownEngine {
         /// The name as given.
         name: String,
-        /// The one-line message (it lists the known presets).
+        /// The one-line message (it lists the known presets, or says the name is empty).
         message: String,
     },
-    /// A path to a file that is not a `.toml` preset. Example: `engine 'notes.txt' is a
-    /// file but not a .toml preset (give a preset name, a path ending in .toml, or an
-    /// inline spec such as name=a,depth=6)`.
+    /// A path to a file that is not a `.toml` preset, or to a folder. Examples: `engine
+    /// 'notes.txt' is a file but not a .toml preset (give a preset name, a path ending in
+    /// .toml, or an inline spec such as name=a,depth=6)`; `engine 'engines' is a folder,
+    /// not a preset (give a preset name (`tessera engines` lists them), ...)`.
     NotAPreset {
         /// The path as given.
         path: String,
+        /// Whether the path is a folder.
+        folder: bool,
     },
     /// A preset file that cannot be read (missing, a folder, too large, not UTF-8).
     /// Example: `cannot read engine preset x.toml: No such file or directory (os error 2)`.
@@ -87,7 +91,8 @@ pub enum SpecError {
         /// The one-line message naming the settings.
         message: String,
     },
-    /// A game id tessera does not know. Example: `unknown game 'chess'`.
+    /// A game id tessera does not know. Example: `unknown game 'chess' (games: othello,
+    /// quixo, quixo-4p, talat, talat-2p)`.
     UnknownGame {
         /// The id as given.
         game: String,
@@ -165,14 +170,23 @@ impl fmt::Display for SpecError {
             | Self::MissingKey { message, .. }
             | Self::BadValue { message, .. }
             | Self::Conflict { message } => f.write_str(message),
-            Self::NotAPreset { path } => write!(
+            Self::NotAPreset {
+                path,
+                folder: false,
+            } => write!(
                 f,
                 "engine '{path}' is a file but not a .toml preset (give a preset name, a path \
                  ending in .toml, or an inline spec such as name=a,depth=6)"
             ),
+            Self::NotAPreset { path, folder: true } => write!(
+                f,
+                "engine '{path}' is a folder, not a preset (give a preset name (`tessera \
+                 engines` lists them), a path ending in .toml, or an inline spec such as \
+                 name=a,depth=6)"
+            ),
             Self::File(e) => e.fmt(f),
             Self::DuplicateKey { key } => write!(f, "{key} is given twice"),
-            Self::UnknownGame { game } => write!(f, "unknown game '{game}'"),
+            Self::UnknownGame { game } => crate::games::UnknownGame(game.clone()).fmt(f),
             Self::WrongGame {
                 engine,
                 plays,

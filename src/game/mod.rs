@@ -96,6 +96,11 @@ pub trait Game:
     /// this long is adjudicated a draw (Quixo's moves may cycle forever: 200).
     const DEFAULT_MAX_PLIES: u64 = 1000;
 
+    /// Whether the rules are the same under the 8 rotations and reflections of a square
+    /// board written row by row in the position text (Othello, Quixo): an openings suite
+    /// then keeps one of each set of symmetric positions.
+    const SQUARE_SYMMETRY: bool = false;
+
     /// The game's standard start position (for games with random setups, the setup is an
     /// ordinary move sequence or an option of the game id, never hidden state).
     fn start() -> Self;

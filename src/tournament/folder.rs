@@ -30,10 +30,14 @@ pub struct Folder {
 /// Reads and checks the folder `dir`.
 ///
 /// # Errors
-/// One line: no `tournament.json` (not a tournament folder), a settings file that is too
+/// One line: a file in place of the folder (naming what a tournament's own files are and
+/// the folder to give), no `tournament.json` (not a tournament folder), a settings file that is too
 /// large, not JSON or names an unknown game, an unreadable records file, or the first
 /// record that does not follow from the settings and the rules (`FILE:LINE: game ID: ...`).
 pub fn read(dir: &Path) -> Result<Folder, String> {
+    if dir.is_file() {
+        return Err(not_a_folder(dir));
+    }
     let path = dir.join("tournament.json");
     if !path.is_file() {
         return Err(format!(
@@ -81,4 +85,77 @@ fn check<G: Game + 'static>(
 ) -> Result<Option<String>, String> {
     let exact = super::adjudicate::exact_solver::<G>();
     super::validate::check_records::<G>(settings, path, records, exact.as_ref())
+}
+
+/// The message for a file given where a tournament folder is expected: what the file is
+/// when it is one of a tournament's own files (then its folder is the one to give).
+fn not_a_folder(file: &Path) -> String {
+    let what = match file.file_name().and_then(|f| f.to_str()) {
+        Some("tournament.json") => "the settings file of a tournament",
+        Some("games.jsonl") => "the records file of a tournament",
+        Some("report.json") => "the report of a tournament",
+        _ => {
+            return format!(
+                "{} is a file, not a tournament folder (give the folder holding \
+                 tournament.json and games.jsonl)",
+                file.display()
+            );
+        }
+    };
+    let folder = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    format!(
+        "{} is {what}, not its folder: give the folder, {}",
+        file.display(),
+        folder.display()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read;
+
+    /// A tournament's own file given for its folder is named for what it is, with the
+    /// folder to give; any other file is called a file.
+    #[test]
+    fn a_file_in_place_of_the_folder_is_named() {
+        let dir = std::env::temp_dir().join(format!("tessera-folder-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let err = |name: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, "{}\n").unwrap();
+            read(&path).err().unwrap()
+        };
+        let d = dir.display();
+        assert_eq!(
+            err("tournament.json"),
+            format!(
+                "{d}/tournament.json is the settings file of a tournament, not its folder: give \
+                 the folder, {d}"
+            )
+        );
+        assert_eq!(
+            err("games.jsonl"),
+            format!(
+                "{d}/games.jsonl is the records file of a tournament, not its folder: give the \
+                 folder, {d}"
+            )
+        );
+        assert!(err("report.json").contains("is the report of a tournament, not its folder"));
+        assert_eq!(
+            err("notes.txt"),
+            format!(
+                "{d}/notes.txt is a file, not a tournament folder (give the folder holding \
+                 tournament.json and games.jsonl)"
+            )
+        );
+        // A bare file name: its folder is the working directory.
+        assert!(
+            super::not_a_folder(std::path::Path::new("tournament.json"))
+                .ends_with("not its folder: give the folder, .")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

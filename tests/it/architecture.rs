@@ -925,6 +925,7 @@ const GAME_PLACES: &[(&str, &[&str])] = &[
     ("Observe", &["env/observe.rs"]),
     ("LoadPosition", &["formats/position_source.rs"]),
     ("CliGame", &["cli/<game>.rs"]),
+    ("Perft", &["games/<game>/perft.rs"]),
     ("TexelGame", &["tuning/<game>.rs"]),
 ];
 

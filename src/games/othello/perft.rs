@@ -11,6 +11,13 @@
 use super::movegen::{flips, legal_moves, legal_moves_lanes};
 use super::position::Position;
 
+impl crate::game::perft::Perft for Position {
+    /// The fast count ([`perft`]).
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+}
+
 /// Leaves of the game tree `depth` plies below `pos`.
 #[must_use]
 pub fn perft(pos: &Position, depth: u32) -> u64 {

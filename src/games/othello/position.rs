@@ -407,6 +407,7 @@ pub(crate) fn final_score(p: u64, o: u64) -> i32 {
 }
 
 impl Game for Position {
+    const SQUARE_SYMMETRY: bool = true;
     type Move = Move;
     type Moves = MoveList<Move, MAX_MOVES>;
     const ID: &'static str = "othello";

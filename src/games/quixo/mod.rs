@@ -18,6 +18,7 @@ pub mod proof_table;
 pub mod prove;
 pub mod retro;
 pub mod small_answer;
+pub mod solve_settings;
 pub mod solved_tiers;
 mod symmetry;
 pub mod table_cache;
@@ -33,6 +34,7 @@ pub use exact::FullBoardExact;
 pub use position::{MAX_MOVES, Move, Position, Quixo, Quixo4p};
 pub use prove::{Proof, ProveLimits, Verdict, prove};
 pub use retro::{SolveSummary, solve_size};
+pub use solve_settings::{SolveSettings, SolveTask};
 
 /// Unit of Quixo alpha-beta scores (forced results are `WIN - plies`).
 pub const SCORE_UNIT: &str = "centi-cubes";

@@ -9,6 +9,14 @@ use super::geometry::{Geometry, geometry_of};
 use super::position::{Move, Position, Quixo};
 use crate::game::Game;
 
+impl<const FOUR: bool> crate::game::perft::Perft for Position<FOUR> {
+    /// The fast two-player count; four players use the generic one ([`perft`] chooses by
+    /// `FOUR`).
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+}
+
 /// Leaves of the game tree `depth` plies below `pos`: the fast raw-mask count for two
 /// players, the generic [`crate::game::perft::perft`] for four.
 #[must_use]

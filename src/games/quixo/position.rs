@@ -337,6 +337,7 @@ impl<const FOUR: bool> Position<FOUR> {
 }
 
 impl<const FOUR: bool> Game for Position<FOUR> {
+    const SQUARE_SYMMETRY: bool = true;
     type Move = Move;
     type Moves = MoveList<Move, MAX_MOVES>;
 

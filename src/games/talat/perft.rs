@@ -6,6 +6,9 @@ use super::moves::Move;
 use super::position::{Moves, Position};
 use crate::game::perft::perft;
 
+/// Talat counts with the generic perft.
+impl<const TWO: bool> crate::game::perft::Perft for Position<TWO> {}
+
 /// `(move, leaves)` for every legal move of `pos`, in generation order, `depth >= 1`
 /// counting the move itself.
 #[must_use]

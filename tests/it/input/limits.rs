@@ -90,3 +90,25 @@ fn a_table_that_the_position_does_not_use_is_refused() {
         "--table is not used",
     );
 }
+
+/// `solve quixo --size` (the library's `SolveSettings` checks, which the command line only
+/// passes on) refuses the proving search's settings and a position beside it.
+#[test]
+fn a_whole_board_size_takes_no_setting_of_the_proving_search() {
+    refused(
+        &["solve", "quixo", "--size", "3", "--time-ms", "5"],
+        "--time-ms limits the proving search of a position; --size always solves",
+    );
+    refused(
+        &["solve", "quixo", "--size", "3", "--tt-mb", "8"],
+        "--max-plies, --prover and --tt-mb are for the proving search",
+    );
+    refused(
+        &["solve", "quixo", "--size", "3", "--moves", ""],
+        "give either --size (solve a whole board size) or a position, not both",
+    );
+    refused(
+        &["solve", "quixo"],
+        "solve quixo needs --size 3|4 or a position",
+    );
+}

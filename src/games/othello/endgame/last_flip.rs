@@ -79,6 +79,7 @@ static DIAGONALS: [[u64; 2]; 64] = {
 /// (`solve othello --ffo N --json`, same nodes): #47 3,656.9 M -> 3,570.6 M (-2.4 %), #41
 /// 3,492.2 M -> 3,402.2 M (-2.6 %). Not kept: a flat table indexed by `pos * 256 | line`
 /// with the offsets in `u16` (#47 +24 M: the offsets were spilled like the masks).
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[derive(Clone, Copy)]
 struct LastLines {
     masks: [u64; 4],
@@ -86,6 +87,7 @@ struct LastLines {
 }
 
 /// [`LastLines`] of every square.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 static LAST_LINES: [LastLines; 64] = {
     let mut t = [LastLines {
         masks: [0; 4],
