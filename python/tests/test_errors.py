@@ -100,7 +100,7 @@ def test_engine_errors():
     with pytest.raises(ValueError, match="unknown engine 'nope'"):
         tessera.best_move("othello", engine="nope")
     games = r"\(games: othello, quixo, quixo-4p, talat, talat-2p\)$"
-    with pytest.raises(ValueError, match=r"^inline engine 'name=a,game=chess': unknown game 'chess' " + games):
+    with pytest.raises(ValueError, match=r"^engine 'a': unknown game 'chess' " + games):
         tessera.Engine("othello", engine="name=a,game=chess")
     with pytest.raises(ValueError, match=r"^the engine name is empty \(`tessera engines` lists the presets\)$"):
         tessera.best_move("othello", engine="")

@@ -346,12 +346,13 @@ impl EngineFlags {
 fn resolve_engine<G: Players>(text: &str) -> Result<EngineSpec, FlagsError> {
     let spec = EngineSpec::from_arg(text, G::ID)
         .map_err(|e| FlagsError::Engine(format!("--engine: {e}")))?;
-    if spec.game != G::ID {
-        return Err(FlagsError::Engine(format!(
-            "--engine {text} is for {}, not {}",
-            spec.game,
-            G::ID
-        )));
+    if let Err(e) = spec.expect_game(G::ID) {
+        return Err(FlagsError::Engine(match e.root() {
+            unknown @ super::SpecError::UnknownGame { .. } => {
+                format!("--engine {text}: {unknown}")
+            }
+            _ => format!("--engine {text} is for {}, not {}", spec.game, G::ID),
+        }));
     }
     Ok(spec)
 }

@@ -76,15 +76,13 @@ fn an_engine_of_an_unknown_game_lists_the_games() {
     refused_with(
         &dir,
         "name=a,game=chess",
-        &format!(
-            "error: --engine: inline engine 'name=a,game=chess': unknown game 'chess' {games}"
-        ),
+        &format!("error: --engine name=a,game=chess: unknown game 'chess' {games}"),
     );
     std::fs::write(dir.join("chess.toml"), "name = \"a\"\ngame = \"chess\"\n").unwrap();
     refused_with(
         &dir,
         "chess.toml",
-        &format!("error: --engine: engine preset chess.toml: unknown game 'chess' {games}"),
+        &format!("error: --engine chess.toml: unknown game 'chess' {games}"),
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
