@@ -2,7 +2,7 @@
 //! leaves, with AVX2, four children per vector from the move's bit to the count of their
 //! legal moves (`children_leaves`); three plies above, four children per vector to their
 //! own legal moves (`perft_3_avx2`); a node's own moves by one vector
-//! ([`legal_moves_lanes`](super::movegen::legal_moves_lanes)).
+//! ([`legal_moves_lanes`]).
 //!
 //! Convention ("mode 1" of Aart Bik and Egaroucid, `tests/data/othello/perft.txt`): a pass
 //! is a move and consumes a ply; a finished game is a leaf counted at every depth at or
