@@ -9,7 +9,6 @@
 use super::order::SQUARE_CLASSES;
 #[cfg(test)]
 use super::parity::QUADRANT_MASKS;
-use super::parity::QUADRANTS;
 
 /// Bit offset of each class in a ranked set: the classes' sizes summed before it.
 const CLASS_OFFSETS: [u32; 5] = {
@@ -56,13 +55,7 @@ pub(super) static RANKED_QUADRANT_MASKS: [u64; 16] = {
     let mut t = [0u64; 16];
     let mut w = 0;
     while w < 16 {
-        let mut q = 0;
-        while q < 4 {
-            if w >> q & 1 == 1 {
-                t[w] |= ranked_slow(QUADRANTS[q]);
-            }
-            q += 1;
-        }
+        t[w] = ranked_slow(super::parity::QUADRANT_MASKS[w]);
         w += 1;
     }
     t
