@@ -31,6 +31,7 @@
 pub mod alphabeta;
 pub mod brs;
 mod brs_moves;
+pub mod busy;
 pub mod limits;
 pub mod maxn;
 pub mod mcts;
